@@ -1,0 +1,48 @@
+# photosync — Rules
+#
+#   make setup        install the system packages the build needs (apt-get, as root)
+#   make build        debug build
+#   make test         build and run every test (what CI runs)
+#   make demo         build, fetch the bundled fixtures into ./demo/catalog.sqlite, list one photographer
+#   make release      optimized build
+#   make install      install the binary, shell completions and man page under $(PREFIX)
+#   make clean        remove build products
+
+SWIFT        ?= swift
+PREFIX       ?= /usr/local
+SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup build test demo release install clean
+
+setup:
+	@missing=""; for p in $(SYSTEM_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: setup
+	$(SWIFT) build
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+release: setup
+	$(SWIFT) build -c release
+
+demo: release
+	@rm -rf demo && mkdir -p demo
+	.build/release/photosync --db demo/catalog.sqlite fetch --url http://127.0.0.1:0/ --pages 3
+	.build/release/photosync --db demo/catalog.sqlite list --photographer "Ana Lima"
+
+install: release
+	install -d $(PREFIX)/bin
+	install -m 0755 .build/release/photosync $(PREFIX)/bin/photosync
+
+clean:
+	rm -rf .build demo

@@ -1,0 +1,89 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "photosync",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GraphStore", targets: ["GraphStore"]),
+        .executable(name: "photosync", targets: ["photosync"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // MARK: C shims
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        // MARK: Layers
+        .target(
+            name: "GraphStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PhotoFeed",
+            dependencies: ["CCurl"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PhotoSyncKit",
+            dependencies: [
+                "GraphStore",
+                "PhotoFeed",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "photosync",
+            dependencies: [
+                "PhotoSyncKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "PhotoSyncTestSupport",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/PhotoSyncTestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "GraphStoreTests",
+            dependencies: ["GraphStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PhotoFeedTests",
+            dependencies: ["PhotoFeed", "PhotoSyncTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PhotoSyncKitTests",
+            dependencies: ["PhotoSyncKit", "PhotoSyncTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PhotoSyncEndToEndTests",
+            dependencies: ["PhotoSyncTestSupport", "GraphStore"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

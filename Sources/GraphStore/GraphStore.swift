@@ -1,0 +1,1 @@
+// GraphStore: a Core Data-style object graph on SQLite.

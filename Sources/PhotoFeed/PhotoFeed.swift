@@ -1,0 +1,2 @@
+// PhotoFeed: the Flickr-style REST feed over libcurl.
+internal import CCurl

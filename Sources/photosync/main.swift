@@ -1,0 +1,4 @@
+import ArgumentParser
+import PhotoSyncKit
+
+PhotoSyncCommand.main()
