@@ -1,0 +1,102 @@
+import Foundation
+
+/// How a fetch reconciles photos and photographers that are already in the catalog.
+public enum MergePolicyChoice: String, CaseIterable, Sendable, Codable {
+    case objectTrump = "object-trump"
+    case storeTrump = "store-trump"
+    case error
+}
+
+/// Everything one `photosync fetch` run needs, already resolved from flags, environment and config.
+public struct FetchSettings: Sendable {
+    public var endpoint: String
+    public var apiKey: String?
+    public var pages: Int?
+    public var maxPages: Int
+    public var perPage: Int
+    public var mergePolicy: MergePolicyChoice
+    public var timeout: Double
+    public var retries: Int
+    public var dryRun: Bool
+    public var waitForLock: Bool
+
+    public init(
+        endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
+        mergePolicy: MergePolicyChoice, timeout: Double, retries: Int, dryRun: Bool, waitForLock: Bool
+    ) {
+        self.endpoint = endpoint
+        self.apiKey = apiKey
+        self.pages = pages
+        self.maxPages = maxPages
+        self.perPage = perPage
+        self.mergePolicy = mergePolicy
+        self.timeout = timeout
+        self.retries = retries
+        self.dryRun = dryRun
+        self.waitForLock = waitForLock
+    }
+}
+
+/// The counts a fetch reports (stdout summary, `--format json`, and `status`).
+public struct FetchSummary: Sendable, Codable, Equatable {
+    public var pages = 0
+    public var received = 0
+    public var inserted = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var skipped = 0
+    public var photographersInserted = 0
+    public var photographersRemoved = 0
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case pages, received, inserted, updated, unchanged, skipped
+        case photographersInserted = "photographers_inserted"
+        case photographersRemoved = "photographers_removed"
+    }
+}
+
+/// One photo as the `list` command shows it.
+public struct PhotoListing: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var subtitle: String
+    public var photographer: String
+    public var imageURL: String
+    public var uploaded: Date?
+}
+
+/// One photographer as the `photographers` command shows it.
+public struct PhotographerListing: Sendable, Equatable {
+    public var name: String
+    public var photos: Int
+}
+
+/// The order of `list`.
+public enum ListSort: String, CaseIterable, Sendable {
+    case title, uploaded, id
+}
+
+/// What a `delete` removed.
+public struct DeletionReport: Sendable, Equatable {
+    public var photoIDs: [String]
+    public var photographersRemoved: [String]
+}
+
+/// One recorded fetch run.
+public struct FetchRunRecord: Sendable, Equatable {
+    public enum Outcome: String, Sendable { case running, succeeded, failed, interrupted }
+    public var started: Date
+    public var finished: Date?
+    public var outcome: Outcome
+    public var summary: FetchSummary
+    public var error: String?
+}
+
+/// Counts and recent runs, for `status`.
+public struct CatalogStatus: Sendable, Equatable {
+    public var photos: Int
+    public var photographers: Int
+    public var runs: [FetchRunRecord]
+}
