@@ -1,0 +1,51 @@
+import Foundation
+
+/// Every failure photosync reports, each with its sysexits status.
+///
+/// Commands print `message` as one line on stderr and exit with `exitStatus`.
+public enum PhotoSyncError: Error, Equatable, Sendable {
+    /// A requested photo or photographer is not in the catalog (exit 1).
+    case notFound(String)
+    /// Bad command-line usage (exit 64).
+    case usage(String)
+    /// The feed sent data that cannot be used (exit 65).
+    case badFeed(String)
+    /// A merge conflict under the `error` policy (exit 65).
+    case conflict(String)
+    /// The network or the API failed after retries (exit 69).
+    case network(String)
+    /// The catalog file cannot be opened or written (exit 74).
+    case catalog(String)
+    /// Another fetch holds the catalog (exit 75).
+    case locked(String)
+    /// The configuration is invalid (exit 78).
+    case configuration(String)
+    /// The run was stopped by a signal (exit 128 + signal).
+    case interrupted(signal: Int32)
+
+    public var exitStatus: Int32 {
+        switch self {
+        case .notFound: 1
+        case .usage: 64
+        case .badFeed, .conflict: 65
+        case .network: 69
+        case .catalog: 74
+        case .locked: 75
+        case .configuration: 78
+        case .interrupted(let signal): 128 + signal
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notFound(let text), .usage(let text), .badFeed(let text), .conflict(let text),
+            .network(let text), .catalog(let text), .locked(let text), .configuration(let text):
+            text
+        case .interrupted(let signal): "interrupted by signal \(signal)"
+        }
+    }
+}
+
+extension PhotoSyncError: LocalizedError {
+    public var errorDescription: String? { message }
+}
