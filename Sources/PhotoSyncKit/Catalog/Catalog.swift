@@ -7,6 +7,11 @@ public final class Catalog {
     /// Opens (creating if needed) the catalog at `path`. Throws `PhotoSyncError.catalog` when it cannot.
     public init(path: String) throws {}
 
+    /// Fetches pages from the feed and saves each page in its own transaction.
+    ///
+    /// Records the run (failed ones included) for `status`. `progress` is called after each saved page.
+    public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary { FetchSummary() }
+
     public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] { [] }
     public func photographers() throws -> [PhotographerListing] { [] }
     /// All-or-nothing: throws `PhotoSyncError.notFound` listing the missing ids and deletes nothing.
