@@ -1,0 +1,14 @@
+/// What one save changed, by entity: the object IDs inserted, updated and deleted.
+///
+/// Objects merged into stored rows count as updated only when a stored value changed.
+public struct ChangeSet: Sendable, Equatable {
+    public internal(set) var inserted: [String: Set<ObjectID>] = [:]
+    public internal(set) var updated: [String: Set<ObjectID>] = [:]
+    public internal(set) var deleted: [String: Set<ObjectID>] = [:]
+
+    public func inserted(_ type: ManagedObject.Type) -> Set<ObjectID> { inserted[type.entityName] ?? [] }
+    public func updated(_ type: ManagedObject.Type) -> Set<ObjectID> { updated[type.entityName] ?? [] }
+    public func deleted(_ type: ManagedObject.Type) -> Set<ObjectID> { deleted[type.entityName] ?? [] }
+
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}

@@ -1,0 +1,16 @@
+/// How a save resolves unique-constraint conflicts, between the context's objects and stored rows
+/// and among the context's own new objects.
+///
+/// | policy | against a stored row | among new objects of one save |
+/// |---|---|---|
+/// | `error` | the save throws every conflict; nothing is written | same |
+/// | `objectTrump` | the row keeps its identity and takes the values the object assigned (unassigned ones stay); to-many: union; to-one: the new value when assigned | the last inserted survives; attributes only earlier duplicates assigned are kept |
+/// | `storeTrump` | the row keeps its values; the object is folded into it; new relationships are still attached (to-many union; to-one only where the row has none) | the first inserted survives; later duplicates only fill what it left unassigned |
+///
+/// The surviving object is the one the context already holds for the row if any; otherwise the
+/// inserted object itself takes over the row's identity, so references to it stay valid.
+public enum MergePolicy: Sendable, Equatable {
+    case error
+    case objectTrump
+    case storeTrump
+}

@@ -1,0 +1,57 @@
+extension ObjectContext {
+    /// A scratch context whose `save()` pushes its changes into this context instead of the store
+    /// (for an edit that may be abandoned). It reads the store directly, seeing this context's
+    /// unsaved values for objects this context holds. Use it on the same task as its parent.
+    public func newChildContext() -> ObjectContext {
+        ObjectContext(container: container, parent: self, mergePolicy: mergePolicy)
+    }
+
+    /// Replays this child's inserts, changes and deletes on `parent`'s objects, then forgets them here.
+    func push(into parent: ObjectContext) throws {
+        var counterparts: [ObjectIdentifier: ManagedObject] = [:]
+        for object in insertedObjects {
+            let copy = type(of: object).init()
+            parent.insert(copy)
+            copy.objectID = object.objectID
+            counterparts[ObjectIdentifier(object)] = copy
+        }
+        func counterpart(_ object: ManagedObject) throws -> ManagedObject {
+            if let copy = counterparts[ObjectIdentifier(object)] { return copy }
+            let copy = try parent.existingObject(with: object.objectID, as: ManagedObject.self, entity: object.entity)
+            counterparts[ObjectIdentifier(object)] = copy
+            return copy
+        }
+        for object in insertedObjects + updatedObjects {
+            try copyChanges(of: object, to: counterpart(object), counterpart: counterpart)
+        }
+        for object in deletedObjects where object.rowID != nil || counterparts[ObjectIdentifier(object)] != nil {
+            parent.delete(try counterpart(object))
+        }
+        for object in updatedObjects + deletedObjects where object.rowID != nil { object.state = .clean }
+        for object in updatedObjects { for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.commit() } }
+        insertedObjects = []
+        updatedObjects = []
+        deletedObjects = []
+    }
+
+    private func copyChanges(of object: ManagedObject, to copy: ManagedObject, counterpart: (ManagedObject) throws -> ManagedObject) throws {
+        let entity = object.entity
+        for attribute in entity.storedAttributes where object.attribute(attribute.slot).isAssigned {
+            _ = copy.attribute(attribute.slot).assign(object.attribute(attribute.slot).storedValue)
+            copy.didChangeProperty()
+        }
+        for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {
+            let destination = try object.toOne(relationship.slot).anyDestination.map(counterpart)
+            copy.toOne(relationship.slot).set(destination)
+        }
+    }
+
+    /// `existingObject(with:)` for a type known only at run time.
+    func existingObject(with id: ObjectID, as: ManagedObject.Type, entity: EntityDescription) throws -> ManagedObject {
+        if let object = registered[id] ?? insertedObjects.first(where: { $0.objectID == id }) { return object }
+        guard let rowID = id.rowID, let row = try readStore({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
+            throw GraphStoreError.objectNotFound(id)
+        }
+        return try materialize(entity, row)
+    }
+}

@@ -1,0 +1,64 @@
+extension ObjectContext {
+    /// Applies delete rules at save time, in three passes so that a `deny` fails before anything changes:
+    /// 1. closure: `prepareForDeletion` once per object (cascade victims included), then cascade;
+    /// 2. deny: any deleted object whose `deny` relationship still holds a live object fails the save;
+    /// 3. nullify: inverses of deleted objects are cleared in memory (and so in the store).
+    func propagateDeletes() throws {
+        var prepared = Set<ObjectIdentifier>()
+        var index = 0
+        while index < deletedObjects.count {
+            let object = deletedObjects[index]
+            index += 1
+            guard prepared.insert(ObjectIdentifier(object)).inserted else { continue }
+            object.prepareForDeletion()
+            for relationship in object.entity.relationships where relationship.deleteRule == .cascade {
+                for destination in try destinations(of: object, relationship) { delete(destination) }
+            }
+        }
+        try checkDenials()
+        for object in deletedObjects { try nullify(object) }
+    }
+
+    private func checkDenials() throws {
+        for object in deletedObjects {
+            for relationship in object.entity.relationships where relationship.deleteRule == .deny {
+                let live = try destinations(of: object, relationship).filter { !$0.isDeleted }
+                if !live.isEmpty {
+                    throw GraphStoreError.deleteDenied(object: object.objectID, relationship: "\(object.entity.name).\(relationship.name)", count: live.count)
+                }
+            }
+        }
+    }
+
+    private func nullify(_ object: ManagedObject) throws {
+        for relationship in object.entity.relationships {
+            if relationship.isToMany {
+                guard relationship.deleteRule == .nullify else { continue }
+                for member in try destinations(of: object, relationship) where !member.isDeleted {
+                    object.toMany(relationship.slot).primitiveRemove(member)
+                    member.toOne(member.entity.relationship(named: relationship.inverseName!)!.slot).setPrimitive(nil)
+                }
+            } else if relationship.deleteRule != .noAction, let destination = object.toOne(relationship.slot).anyDestination, !destination.isDeleted,
+                let inverse = relationship.inverseName.flatMap(destination.entity.relationship(named:))
+            {
+                destination.toMany(inverse.slot).primitiveRemove(object)
+            }
+        }
+    }
+
+    /// The live objects a relationship points at, loading a to-many from the store if needed.
+    func destinations(of object: ManagedObject, _ relationship: RelationshipDescription) throws -> [ManagedObject] {
+        if !relationship.isToMany { return object.toOne(relationship.slot).anyDestination.map { [$0] } ?? [] }
+        let toMany = object.toMany(relationship.slot)
+        if !toMany.isLoaded, let rowID = object.rowID, let inverse = relationship.inverseName {
+            _ = try loadMembersFor(relationship, inverse: inverse, ownerRowID: rowID)
+        }
+        return toMany.anyMembers
+    }
+
+    private func loadMembersFor(_ relationship: RelationshipDescription, inverse: String, ownerRowID: Int64) throws -> [ManagedObject] {
+        let destination = relationship.destinationEntity
+        let query = StoreQuery(entity: destination.name, predicate: .compare(column: inverse, .equal, .integer(ownerRowID)))
+        return try readStore { reader in try reader.fetch(query).map { try materialize(destination, $0) } }
+    }
+}

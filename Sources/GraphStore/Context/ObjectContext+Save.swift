@@ -1,0 +1,116 @@
+extension ObjectContext {
+    /// Writes every pending change in one transaction: all of it or none of it.
+    ///
+    /// In order: `willSave` hooks; delete propagation (`prepareForDeletion`, delete rules);
+    /// validation; then, inside one store transaction, deletes, unique-constraint resolution under
+    /// ``mergePolicy``, inserts and updates. Observers then receive the ``ChangeSet``.
+    /// A child context's save pushes its changes into the parent instead of the store.
+    ///
+    /// A failed save writes nothing and leaves the context's changes in place: fix them, change the
+    /// merge policy, or ``rollback()``, and save again.
+    public func save() throws {
+        if let parent {
+            try push(into: parent)
+            return
+        }
+        guard hasChanges else { return }
+        callWillSave()
+        try propagateDeletes()
+        try validate()
+        let planner = SavePlanner(context: self)
+        let outcome = try store.write { writer in try planner.execute(writer) }
+        let changes = apply(outcome)
+        notify(changes)
+    }
+
+    private func callWillSave() {
+        var called = Set<ObjectIdentifier>()
+        var pending = insertedObjects + updatedObjects + deletedObjects
+        while !pending.isEmpty {
+            for object in pending where called.insert(ObjectIdentifier(object)).inserted { object.willSave() }
+            pending = (insertedObjects + updatedObjects + deletedObjects).filter { !called.contains(ObjectIdentifier($0)) }
+        }
+    }
+
+    private func validate() throws {
+        var issues: [ValidationIssue] = []
+        for object in insertedObjects + updatedObjects {
+            do {
+                try object.validateForSave()
+            } catch let failure as ValidationFailure {
+                issues.append(ValidationIssue(object: object.objectID, rule: failure.rule))
+            } catch {
+                issues.append(ValidationIssue(object: object.objectID, rule: "\(error)"))
+            }
+        }
+        if !issues.isEmpty { throw GraphStoreError.validationFailed(issues) }
+    }
+
+    /// Makes the committed outcome true in memory: folds, identities, merged values, registrations.
+    private func apply(_ outcome: SaveOutcome) -> ChangeSet {
+        for (discarded, survivor) in outcome.folds { fold(discarded, into: outcome.final(survivor)) }
+        for saved in outcome.saved { apply(saved, outcome) }
+        for object in deletedObjects {
+            if let rowID = object.rowID { registered[.permanent(object.entity.name, rowID)] = nil }
+            object.context = nil
+        }
+        insertedObjects = []
+        updatedObjects = []
+        deletedObjects = []
+        for saved in outcome.saved { saved.object.didSave() }
+        return outcome.changes
+    }
+
+    private func apply(_ saved: SaveOutcome.Saved, _ outcome: SaveOutcome) {
+        let object = saved.object
+        let entity = object.entity
+        if object.rowID == nil {
+            object.rowID = saved.rowID
+            object.objectID = .permanent(entity.name, saved.rowID)
+        }
+        if let attributes = saved.attributes {
+            for (index, attribute) in entity.storedAttributes.enumerated() { _ = object.attribute(attribute.slot).assign(attributes[index]) }
+        }
+        if let destinations = saved.destinations {
+            for (index, relationship) in entity.toOneRelationships.enumerated() {
+                let toOne = object.toOne(relationship.slot)
+                switch destinations[index] {
+                case .object(let destination):
+                    let final = outcome.final(destination)
+                    if toOne.anyDestination !== final { toOne.set(final) }
+                case .row(let rowID):
+                    if toOne.rowID != rowID || toOne.anyDestination?.rowID != rowID { toOne.load(rowID: rowID) }
+                }
+            }
+        }
+        if saved.adopted {
+            for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.becomeFault() }
+        }
+        for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.commit() }
+        for relationship in entity.toOneRelationships {
+            let toOne = object.toOne(relationship.slot)
+            toOne.commit(rowID: toOne.loadedDestination?.rowID ?? toOne.rowID)
+        }
+        object.state = .clean
+        registered[object.objectID] = object
+    }
+
+    /// Moves a discarded duplicate's to-many members onto its survivor and takes it out of its
+    /// to-one destinations, then forgets it.
+    private func fold(_ discarded: ManagedObject, into survivor: ManagedObject) {
+        for relationship in discarded.entity.relationships {
+            if relationship.isToMany {
+                for member in discarded.toMany(relationship.slot).anyMembers {
+                    member.toOne(member.entity.relationship(named: relationship.inverseName!)!.slot).setPrimitive(survivor)
+                    survivor.toMany(relationship.slot).primitiveInsert(member)
+                }
+            } else if let destination = discarded.toOne(relationship.slot).loadedDestination,
+                let inverse = relationship.inverseName.flatMap(destination.entity.relationship(named:))
+            {
+                destination.toMany(inverse.slot).primitiveRemove(discarded)
+            }
+        }
+        discarded.state = .detached
+        discarded.context = nil
+    }
+}

@@ -1,0 +1,115 @@
+/// A unit of work: the objects it inserted or fetched, their pending changes, and `save()`.
+///
+/// One row is one object instance within a context. A context is not `Sendable`: use it from the
+/// task that made it (``PersistentContainer/performBackgroundTask(mergePolicy:_:)`` gives a task its own).
+///
+/// ```swift
+/// let context = container.newContext(mergePolicy: .objectTrump)
+/// let photo = context.insert(Photo.self)
+/// photo.unique = "53412345678"
+/// try context.save()
+/// ```
+public final class ObjectContext {
+    public let container: PersistentContainer
+    /// The parent a child context saves into; nil for a context on the store.
+    public let parent: ObjectContext?
+    public var mergePolicy: MergePolicy
+
+    var registered: [ObjectID: ManagedObject] = [:]
+    var insertedObjects: [ManagedObject] = []
+    var updatedObjects: [ManagedObject] = []
+    var deletedObjects: [ManagedObject] = []
+    private var observers: [(ChangeSet) -> Void] = []
+
+    init(container: PersistentContainer, parent: ObjectContext?, mergePolicy: MergePolicy) {
+        self.container = container
+        self.parent = parent
+        self.mergePolicy = mergePolicy
+    }
+
+    var store: any PersistentStore { container.store }
+
+    // MARK: - Changes
+
+    /// Whether anything was inserted, changed or deleted since the last save or rollback.
+    public var hasChanges: Bool { !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty }
+
+    /// Inserts a new object of `type`; ``ManagedObject/awakeFromInsert()`` has run when it returns.
+    @discardableResult
+    public func insert<T: ManagedObject>(_ type: T.Type = T.self) -> T {
+        let object = T()
+        insert(object)
+        return object
+    }
+
+    /// Inserts a new, detached object. Unique constraints are checked at save, not here.
+    public func insert(_ object: ManagedObject) {
+        precondition(object.state == .detached, "\(object.objectID) is already in a context")
+        object.context = self
+        object.state = .inserted
+        for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.markKnownEmpty() }
+        insertedObjects.append(object)
+        object.awakeFromInsert()
+        for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.clearAssignment() }
+    }
+
+    /// Marks `object` for deletion. Delete rules and ``ManagedObject/prepareForDeletion()`` run at save.
+    public func delete(_ object: ManagedObject) {
+        precondition(object.context === self, "\(object.objectID) belongs to another context")
+        switch object.state {
+        case .deleted, .detached: return
+        case .inserted: insertedObjects.removeAll { $0 === object }
+        case .updated: updatedObjects.removeAll { $0 === object }
+        case .clean: break
+        }
+        object.state = .deleted
+        deletedObjects.append(object)
+    }
+
+    func objectDidChange(_ object: ManagedObject) {
+        updatedObjects.append(object)
+    }
+
+    /// Calls `observer` with the change set after every successful save of this context.
+    public func onDidSave(_ observer: @escaping (ChangeSet) -> Void) {
+        observers.append(observer)
+    }
+
+    func notify(_ changes: ChangeSet) {
+        for observer in observers { observer(changes) }
+    }
+
+    // MARK: - Rollback
+
+    /// Discards every unsaved change: inserted objects leave the context, deleted ones come back,
+    /// changed ones take their last saved values again.
+    public func rollback() {
+        for object in insertedObjects {
+            object.state = .detached
+            object.context = nil
+        }
+        for object in updatedObjects + deletedObjects where object.rowID != nil {
+            object.state = .clean
+            revertProperties(of: object)
+        }
+        for object in deletedObjects where object.rowID == nil {
+            object.state = .detached
+            object.context = nil
+        }
+        for object in registered.values { unloadToMany(of: object) }
+        insertedObjects = []
+        updatedObjects = []
+        deletedObjects = []
+    }
+
+    private func revertProperties(of object: ManagedObject) {
+        for wrapper in object.wrappers {
+            (wrapper as? any AnyAttributeStorage)?.revert()
+            (wrapper as? any AnyToOneStorage)?.revert()
+        }
+    }
+
+    private func unloadToMany(of object: ManagedObject) {
+        for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.unload() }
+    }
+}

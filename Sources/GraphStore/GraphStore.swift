@@ -1,1 +1,0 @@
-// GraphStore: a Core Data-style object graph on SQLite.

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A Swift type an ``Attribute`` can hold: it knows its column type and how to convert to and from a ``StoredValue``.
+///
+/// Conforming types: `String`, `Int`, `Int64`, `Double`, `Bool`, `Date` (seconds since 1970, `REAL`),
+/// `Data`, `URL` (as text), and `Optional` of any of them.
+public protocol AttributeValue: Sendable {
+    static var storageType: StorageType { get }
+    /// Whether the column accepts NULL (only `Optional` says yes).
+    static var isOptional: Bool { get }
+    var storedValue: StoredValue { get }
+    /// Converts back from the store; `nil` when the stored value has the wrong type.
+    init?(storedValue: StoredValue)
+}
+
+extension AttributeValue {
+    public static var isOptional: Bool { false }
+}
+
+extension String: AttributeValue {
+    public static var storageType: StorageType { .text }
+    public var storedValue: StoredValue { .text(self) }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let value) = storedValue else { return nil }
+        self = value
+    }
+}
+
+extension Int64: AttributeValue {
+    public static var storageType: StorageType { .integer }
+    public var storedValue: StoredValue { .integer(self) }
+    public init?(storedValue: StoredValue) {
+        guard case .integer(let value) = storedValue else { return nil }
+        self = value
+    }
+}
+
+extension Int: AttributeValue {
+    public static var storageType: StorageType { .integer }
+    public var storedValue: StoredValue { .integer(Int64(self)) }
+    public init?(storedValue: StoredValue) {
+        guard case .integer(let value) = storedValue, let int = Int(exactly: value) else { return nil }
+        self = int
+    }
+}
+
+extension Double: AttributeValue {
+    public static var storageType: StorageType { .real }
+    public var storedValue: StoredValue { .real(self) }
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .real(let value): self = value
+        case .integer(let value): self = Double(value)
+        default: return nil
+        }
+    }
+}
+
+extension Bool: AttributeValue {
+    public static var storageType: StorageType { .integer }
+    public var storedValue: StoredValue { .integer(self ? 1 : 0) }
+    public init?(storedValue: StoredValue) {
+        guard case .integer(let value) = storedValue, value == 0 || value == 1 else { return nil }
+        self = value == 1
+    }
+}
+
+extension Date: AttributeValue {
+    public static var storageType: StorageType { .real }
+    public var storedValue: StoredValue { .real(timeIntervalSince1970) }
+    public init?(storedValue: StoredValue) {
+        guard let seconds = Double(storedValue: storedValue) else { return nil }
+        self.init(timeIntervalSince1970: seconds)
+    }
+}
+
+extension Data: AttributeValue {
+    public static var storageType: StorageType { .blob }
+    public var storedValue: StoredValue { .blob(self) }
+    public init?(storedValue: StoredValue) {
+        guard case .blob(let value) = storedValue else { return nil }
+        self = value
+    }
+}
+
+extension URL: AttributeValue {
+    public static var storageType: StorageType { .text }
+    public var storedValue: StoredValue { .text(absoluteString) }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let text) = storedValue, let url = URL(string: text) else { return nil }
+        self = url
+    }
+}
+
+extension Optional: AttributeValue where Wrapped: AttributeValue {
+    public static var storageType: StorageType { Wrapped.storageType }
+    public static var isOptional: Bool { true }
+    public var storedValue: StoredValue { self?.storedValue ?? .null }
+    public init?(storedValue: StoredValue) {
+        if case .null = storedValue {
+            self = .none
+        } else if let value = Wrapped(storedValue: storedValue) {
+            self = .some(value)
+        } else {
+            return nil
+        }
+    }
+}

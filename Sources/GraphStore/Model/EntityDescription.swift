@@ -1,0 +1,164 @@
+import Synchronization
+
+/// What the store and contexts know about one ``ManagedObject`` subclass: its attributes,
+/// relationships and constraints, read once from a prototype instance and cached.
+public final class EntityDescription: Sendable {
+    public let name: String
+    let objectType: ManagedObject.Type
+    public let attributes: [AttributeDescription]
+    public let relationships: [RelationshipDescription]
+    /// Every unique constraint, each a list of attribute names (single ones first, then composites).
+    public let uniqueConstraints: [[String]]
+    /// Composite constraints whose key paths name no attribute of this entity (reported by the model).
+    let unresolvedConstraintCount: Int
+    private let keyPathSlots = Mutex<[ImmutableKeyPath: Int]>([:])
+    private let inverseSlots = Mutex<[Int: Int]>([:])
+
+    /// Stored attributes (not transient), in declaration order: the table's columns after `id`.
+    public var storedAttributes: [AttributeDescription] { attributes.filter { !$0.isTransient } }
+    public var toOneRelationships: [RelationshipDescription] { relationships.filter { !$0.isToMany } }
+
+    static func of(_ type: ManagedObject.Type) -> EntityDescription {
+        let key = ObjectIdentifier(type)
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let description = EntityDescription(type)
+        return cache.withLock { cache in
+            if let winner = cache[key] { return winner }
+            cache[key] = description
+            return description
+        }
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: EntityDescription]>([:])
+
+    private init(_ type: ManagedObject.Type) {
+        let prototype = type.init()
+        let layout = FieldLayout.of(type)
+        name = type.entityName
+        objectType = type
+        var attributes: [AttributeDescription] = []
+        var relationships: [RelationshipDescription] = []
+        for (slot, field) in layout.fields.enumerated() {
+            let wrapper = prototype.wrappers[slot]
+            switch field.kind {
+            case .attribute:
+                attributes.append(AttributeDescription(name: field.name, slot: slot, storage: wrapper as! any AnyAttributeStorage))
+            case .toOne:
+                let toOne = wrapper as! any AnyToOneStorage
+                relationships.append(RelationshipDescription(
+                    name: field.name, slot: slot, isToMany: false, owner: type.entityName,
+                    destination: Swift.type(of: toOne).destinationType, inverse: nil, deleteRule: toOne.declaredDeleteRule))
+            case .toMany:
+                let toMany = wrapper as! any AnyToManyStorage
+                relationships.append(RelationshipDescription(
+                    name: field.name, slot: slot, isToMany: true, owner: type.entityName,
+                    destination: Swift.type(of: toMany).destinationType, inverse: ImmutableKeyPath(toMany.declaredInverse),
+                    deleteRule: toMany.declaredDeleteRule))
+            }
+        }
+        self.attributes = attributes
+        self.relationships = relationships
+        let names = Self.names(of: type.compositeUniqueConstraints, in: prototype, attributes: attributes)
+        uniqueConstraints = attributes.filter(\.isUnique).map { [$0.name] } + names.compactMap { $0 }
+        unresolvedConstraintCount = names.filter { $0 == nil }.count
+    }
+
+    private static func names(of constraints: [[AnyKeyPath]], in prototype: ManagedObject, attributes: [AttributeDescription]) -> [[String]?] {
+        constraints.map { keyPaths in
+            let names = keyPaths.compactMap { keyPath in
+                slot(of: keyPath, in: prototype).flatMap { slot in attributes.first { $0.slot == slot }?.name }
+            }
+            return names.count == keyPaths.count && !names.isEmpty ? names : nil
+        }
+    }
+
+    private static func slot(of keyPath: AnyKeyPath, in prototype: ManagedObject) -> Int? {
+        guard let wrapper = prototype[keyPath: keyPath] as? AnyObject else { return nil }
+        return prototype.wrappers.firstIndex { $0 === wrapper }
+    }
+
+    /// The wrapper slot a projected key path (`\Photo.$title`) designates.
+    func slot(of keyPath: AnyKeyPath) -> Int? {
+        let key = ImmutableKeyPath(keyPath)
+        if let slot = keyPathSlots.withLock({ $0[key] }) { return slot }
+        guard let slot = Self.slot(of: keyPath, in: objectType.init()) else { return nil }
+        keyPathSlots.withLock { $0[key] = slot }
+        return slot
+    }
+
+    /// The slot of the inverse relationship (on the destination) of the relationship at `slot`.
+    func inverseSlot(of slot: Int) -> Int? {
+        if let cached = inverseSlots.withLock({ $0[slot] }) { return cached }
+        guard let relationship = relationship(atSlot: slot), let name = relationship.inverseName,
+            let inverse = relationship.destinationEntity.relationship(named: name)
+        else { return nil }
+        inverseSlots.withLock { $0[slot] = inverse.slot }
+        return inverse.slot
+    }
+
+    func attribute(named name: String) -> AttributeDescription? { attributes.first { $0.name == name } }
+    func attribute(atSlot slot: Int) -> AttributeDescription? { attributes.first { $0.slot == slot } }
+    func relationship(atSlot slot: Int) -> RelationshipDescription? { relationships.first { $0.slot == slot } }
+    func relationship(named name: String) -> RelationshipDescription? { relationships.first { $0.name == name } }
+
+    /// The name of the relationship an inverse key path (declared on another entity) designates.
+    func relationshipName(for keyPath: AnyKeyPath) -> String? {
+        slot(of: keyPath).flatMap { relationship(atSlot: $0)?.name }
+    }
+}
+
+/// One attribute of an entity.
+public struct AttributeDescription: Sendable {
+    public let name: String
+    let slot: Int
+    public let storageType: StorageType
+    public let isOptional: Bool
+    public let defaultValue: StoredValue
+    public let isUnique: Bool
+    public let isIndexed: Bool
+    public let isTransient: Bool
+
+    init(name: String, slot: Int, storage: any AnyAttributeStorage) {
+        self.name = name
+        self.slot = slot
+        let valueType = type(of: storage).valueType
+        storageType = valueType.storageType
+        isOptional = valueType.isOptional
+        defaultValue = storage.defaultStoredValue
+        isUnique = storage.declaredOptions.contains(.unique)
+        isIndexed = storage.declaredOptions.contains(.indexed)
+        isTransient = storage.declaredOptions.contains(.transient)
+    }
+}
+
+/// One relationship of an entity. A to-one is stored as a foreign key column named after it.
+public struct RelationshipDescription: Sendable {
+    public let name: String
+    let slot: Int
+    public let isToMany: Bool
+    let owner: String
+    let destination: ManagedObject.Type
+    /// The to-many side's key path to its to-one inverse (nil on the to-one side).
+    let inverse: ImmutableKeyPath?
+    public let deleteRule: DeleteRule
+
+    public var destinationName: String { destination.entityName }
+    var destinationEntity: EntityDescription { EntityDescription.of(destination) }
+
+    /// The inverse relationship's name on the destination: for a to-many, the to-one its key path
+    /// names; for a to-one, the destination's to-many that names it. Nil when there is none.
+    public var inverseName: String? {
+        if let inverse { return destinationEntity.relationshipName(for: inverse.keyPath) }
+        return destinationEntity.relationships.first { candidate in
+            candidate.isToMany && candidate.destinationName == owner
+                && candidate.inverse.flatMap { candidate.destinationEntity.relationshipName(for: $0.keyPath) } == name
+        }?.name
+    }
+}
+
+/// A key path as a cache key. Key paths are immutable objects, safe to share between threads,
+/// but `AnyKeyPath` is not declared `Sendable`.
+struct ImmutableKeyPath: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
+    init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+}

@@ -1,0 +1,74 @@
+@_spi(Reflection) import Swift
+import Synchronization
+
+/// Where a ``ManagedObject`` subclass keeps its property wrappers, read once per class from the runtime.
+///
+/// Why not `Mirror`: reflecting an object costs about 8 µs, paid for every object a fetch or an import
+/// creates; reading the wrapper references at their field offsets costs about 0.3 µs. The offsets come
+/// from the Swift runtime's own field metadata (`_forEachField`), once per class.
+struct FieldLayout: Sendable {
+    enum Kind: Sendable { case attribute, toOne, toMany }
+
+    struct Field: Sendable {
+        /// The property's name (the storage label without its leading underscore).
+        let name: String
+        let offset: Int
+        let kind: Kind
+    }
+
+    let fields: [Field]
+
+    static func of(_ type: ManagedObject.Type) -> FieldLayout {
+        let key = ObjectIdentifier(type)
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let layout = FieldLayout(fields: collectFields(of: type))
+        cache.withLock { $0[key] = layout }
+        return layout
+    }
+
+    /// The wrapper objects of `object`, in field order.
+    func wrappers(of object: ManagedObject) -> [AnyObject] {
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        return fields.map { base.load(fromByteOffset: $0.offset, as: AnyObject.self) }
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: FieldLayout]>([:])
+
+    private static func collectFields(of type: ManagedObject.Type) -> [Field] {
+        var chain: [AnyClass] = []
+        var current: AnyClass? = type
+        while let someClass = current, someClass != ManagedObject.self {
+            chain.insert(someClass, at: 0)
+            current = class_getSuperclass(someClass)
+        }
+        return chain.flatMap(ownFields(of:))
+    }
+
+    private static func ownFields(of type: AnyClass) -> [Field] {
+        var fields: [Field] = []
+        let classType = _EachFieldOptions(rawValue: 1 << 0)
+        _ = _forEachField(of: type, options: classType) { name, offset, fieldType, _ in
+            if let kind = kind(of: fieldType) {
+                fields.append(Field(name: propertyName(String(cString: name)), offset: offset, kind: kind))
+            }
+            return true
+        }
+        return fields
+    }
+
+    private static func kind(of fieldType: Any.Type) -> Kind? {
+        if fieldType is any AnyAttributeStorage.Type { return .attribute }
+        if fieldType is any AnyToOneStorage.Type { return .toOne }
+        if fieldType is any AnyToManyStorage.Type { return .toMany }
+        return nil
+    }
+
+    private static func propertyName(_ storageName: String) -> String {
+        storageName.hasPrefix("_") ? String(storageName.dropFirst()) : storageName
+    }
+}
+
+/// `class_getSuperclass` without the Objective-C runtime.
+private func class_getSuperclass(_ type: AnyClass) -> AnyClass? {
+    _getSuperclass(type)
+}

@@ -1,0 +1,90 @@
+/// The base class of every entity: an object of the graph, owned by one ``ObjectContext``.
+///
+/// Subclasses are `final class`es with a `required init()` (the synthesized one does) that declare
+/// their properties with ``Attribute``, ``ToOne`` and ``ToMany``, and override the lifecycle hooks
+/// they need. Every hook does nothing by default.
+///
+/// ```swift
+/// final class Photographer: ManagedObject {
+///     @Attribute(.unique) var name = ""
+///     @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade) var photos: [Photo]
+/// }
+/// ```
+///
+/// > Important: Objects are not `Sendable`: they never leave the context (and task) that owns them.
+/// > Pass ``objectID`` across instead.
+open class ManagedObject {
+    enum State { case detached, inserted, clean, updated, deleted }
+
+    /// The wrapper objects, in ``FieldLayout`` order.
+    private(set) var wrappers: [AnyObject] = []
+    var state = State.detached
+    var rowID: Int64?
+    public internal(set) var objectID: ObjectID
+    public internal(set) weak var context: ObjectContext?
+
+    public required init() {
+        objectID = .temporary(Self.entityName)
+        wrappers = FieldLayout.of(Self.self).wrappers(of: self)
+        for (slot, wrapper) in wrappers.enumerated() {
+            (wrapper as? any AnyToOneStorage)?.bind(to: self, slot: slot)
+            (wrapper as? any AnyToManyStorage)?.bind(to: self)
+        }
+    }
+
+    /// The entity's name, and its table's: the class name unless overridden.
+    open class var entityName: String { String(describing: self) }
+
+    /// Composite unique constraints, each a list of attribute key paths (`[[\Event.$source, \Event.$externalID]]`).
+    /// Single-attribute constraints are declared with `@Attribute(.unique)`.
+    open class var compositeUniqueConstraints: [[AnyKeyPath]] { [] }
+
+    // MARK: - Lifecycle hooks
+
+    /// Called once, when the object is inserted into a context. Set defaults that need code here.
+    open func awakeFromInsert() {}
+
+    /// Called after the object is created from a stored row.
+    open func awakeFromFetch() {}
+
+    /// Called at the start of every save the object takes part in (inserted, updated or deleted).
+    /// Changes made here are saved in the same save.
+    open func willSave() {}
+
+    /// Called after a save that wrote this object has committed.
+    open func didSave() {}
+
+    /// Called once per deleted object, cascade victims included, during the save, before any
+    /// relationship is torn down. It may delete or change other objects; those join the same save.
+    open func prepareForDeletion() {}
+
+    /// Validates the object before it is written (inserted or updated); throw to fail the save.
+    /// Throwing ``ValidationFailure`` names the rule in the save's error.
+    open func validateForSave() throws {}
+
+    // MARK: - State
+
+    public var isInserted: Bool { state == .inserted }
+    public var isUpdated: Bool { state == .updated }
+    public var isDeleted: Bool { state == .deleted }
+    /// Whether the object has unsaved changes (inserted, updated or deleted).
+    public var hasChanges: Bool { state == .inserted || state == .updated || state == .deleted }
+
+    func didChangeProperty() {
+        guard state == .clean else { return }
+        state = .updated
+        context?.objectDidChange(self)
+    }
+
+    var entity: EntityDescription { EntityDescription.of(type(of: self)) }
+
+    func attribute(_ slot: Int) -> any AnyAttributeStorage { wrappers[slot] as! any AnyAttributeStorage }
+    func toOne(_ slot: Int) -> any AnyToOneStorage { wrappers[slot] as! any AnyToOneStorage }
+    func toMany(_ slot: Int) -> any AnyToManyStorage { wrappers[slot] as! any AnyToManyStorage }
+}
+
+/// A failed validation rule, thrown from ``ManagedObject/validateForSave()``.
+public struct ValidationFailure: Error, Sendable, Equatable {
+    public var rule: String
+    public init(_ rule: String) { self.rule = rule }
+}

@@ -1,0 +1,146 @@
+/// A to-many relationship of a ``ManagedObject``; the destinations hold the foreign key.
+///
+/// ```swift
+/// final class Photographer: ManagedObject {
+///     @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade) var photos: [Photo]
+/// }
+/// ```
+/// The members load from the store on first read (one query). Adding or removing a member while
+/// the relationship is not loaded is recorded and applied when it loads, so maintaining an
+/// inverse never costs a query.
+@propertyWrapper
+public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
+    let inverseKeyPath: AnyKeyPath
+    let deleteRule: DeleteRule
+    weak var owner: ManagedObject?
+    /// The members, once loaded (or known, for a new object).
+    var members: [Destination]?
+    var pendingInserts: [Destination] = []
+    var pendingRemovals: [Destination] = []
+
+    /// Declares a to-many relationship whose inverse is the to-one `inverse` on the destination.
+    public init<Source: ManagedObject>(
+        inverse: KeyPath<Destination, ToOne<Source>>,
+        deleteRule: DeleteRule = .nullify
+    ) {
+        self.inverseKeyPath = inverse
+        self.deleteRule = deleteRule
+    }
+
+    public static subscript<Object: ManagedObject>(
+        _enclosingInstance owner: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, [Destination]>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, ToMany<Destination>>
+    ) -> [Destination] {
+        get { owner[keyPath: storageKeyPath].loaded() }
+        set { owner[keyPath: storageKeyPath].replace(with: newValue) }
+    }
+
+    @available(*, unavailable, message: "@ToMany is only available on ManagedObject subclasses")
+    public var wrappedValue: [Destination] {
+        get { fatalError("@ToMany is only available on ManagedObject subclasses") }
+        set { fatalError("@ToMany is only available on ManagedObject subclasses") }
+    }
+
+    /// The relationship itself, for predicates (`.any(\.$photos, ...)`), `insert` and `remove`.
+    public var projectedValue: ToMany<Destination> { self }
+
+    /// Adds `object`, setting its inverse to-one to this relationship's owner.
+    public func insert(_ object: Destination) {
+        guard let owner else { return }
+        inverse(of: object).set(owner)
+    }
+
+    /// Removes `object`, clearing its inverse to-one.
+    public func remove(_ object: Destination) {
+        guard let owner, inverse(of: object).anyDestination === owner else { return }
+        inverse(of: object).set(nil)
+    }
+
+    func replace(with newMembers: [Destination]) {
+        let current = loaded()
+        for old in current where !newMembers.contains(where: { $0 === old }) { remove(old) }
+        for new in newMembers where !current.contains(where: { $0 === new }) { insert(new) }
+    }
+
+    private func inverse(of object: Destination) -> any AnyToOneStorage {
+        object[keyPath: inverseKeyPath] as! any AnyToOneStorage
+    }
+
+    func loaded() -> [Destination] {
+        if let members { return members }
+        var loaded: [Destination] = []
+        if let owner, let rowID = owner.rowID, let context = owner.context {
+            loaded = context.fetchMembers(Destination.self, inverse: inverseKeyPath, ownerRowID: rowID)
+        }
+        loaded.removeAll { member in pendingRemovals.contains { $0 === member } }
+        for added in pendingInserts where !loaded.contains(where: { $0 === added }) { loaded.append(added) }
+        pendingInserts = []
+        pendingRemovals = []
+        members = loaded
+        return loaded
+    }
+
+    // MARK: - AnyToManyStorage
+
+    static var destinationType: ManagedObject.Type { Destination.self }
+    var declaredDeleteRule: DeleteRule { deleteRule }
+    var declaredInverse: AnyKeyPath { inverseKeyPath }
+    var anyMembers: [ManagedObject] { loaded() }
+    var isLoaded: Bool { members != nil }
+
+    func primitiveInsert(_ object: ManagedObject) {
+        guard let object = object as? Destination else { return }
+        if members != nil {
+            if !members!.contains(where: { $0 === object }) { members!.append(object) }
+        } else {
+            pendingRemovals.removeAll { $0 === object }
+            if !pendingInserts.contains(where: { $0 === object }) { pendingInserts.append(object) }
+        }
+    }
+
+    func primitiveRemove(_ object: ManagedObject) {
+        if members != nil {
+            members!.removeAll { $0 === object }
+        } else if let object = object as? Destination {
+            pendingInserts.removeAll { $0 === object }
+            if !pendingRemovals.contains(where: { $0 === object }) { pendingRemovals.append(object) }
+        }
+    }
+
+    func markKnownEmpty() { members = pendingInserts; pendingInserts = [] }
+
+    func becomeFault() {
+        guard let members else { return }
+        pendingInserts = members
+        pendingRemovals = []
+        self.members = nil
+    }
+
+    func unload() {
+        members = nil
+        pendingInserts = []
+        pendingRemovals = []
+    }
+
+    func bind(to owner: ManagedObject) { self.owner = owner }
+}
+
+/// The type-erased face of ``ToMany``.
+protocol AnyToManyStorage: AnyObject {
+    static var destinationType: ManagedObject.Type { get }
+    var declaredDeleteRule: DeleteRule { get }
+    var declaredInverse: AnyKeyPath { get }
+    var anyMembers: [ManagedObject] { get }
+    var isLoaded: Bool { get }
+    func primitiveInsert(_ object: ManagedObject)
+    func primitiveRemove(_ object: ManagedObject)
+    /// For a new object: the members are exactly those added so far.
+    func markKnownEmpty()
+    /// For an object that took over a stored row: its known members become pending additions to
+    /// the row's stored members, which load on next read.
+    func becomeFault()
+    /// Forgets the members (rollback, identity adoption): they load again on next read.
+    func unload()
+    func bind(to owner: ManagedObject)
+}

@@ -1,0 +1,37 @@
+/// A model and its store: the starting point. It is `Sendable`; contexts are made from it, one per task.
+///
+/// ```swift
+/// let model = try ManagedObjectModel(version: 1, entities: [Photo.self, Photographer.self])
+/// let container = try PersistentContainer(model: model, location: .file("/var/lib/app/catalog.sqlite"))
+/// let context = container.newContext()
+/// ```
+public final class PersistentContainer: Sendable {
+    public let model: ManagedObjectModel
+    let store: any PersistentStore
+
+    /// Opens (creating or migrating) the store.
+    ///
+    /// - Parameter busyTimeout: seconds to wait for another connection's write lock before failing.
+    /// - Throws: ``GraphStoreError/storeUnavailable(path:reason:)``, ``GraphStoreError/incompatibleStore(_:)``,
+    ///   ``GraphStoreError/migrationConstraintViolation(entity:attributes:duplicates:)``.
+    public init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5) throws(GraphStoreError) {
+        self.model = model
+        self.store = try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout)
+    }
+
+    /// A new context on the store. Use it from one task only.
+    public func newContext(mergePolicy: MergePolicy = .error) -> ObjectContext {
+        ObjectContext(container: self, parent: nil, mergePolicy: mergePolicy)
+    }
+
+    /// Runs `body` with a new context on another thread (an import, say) and returns its result.
+    /// Return object IDs, not objects.
+    public func performBackgroundTask<T: Sendable>(
+        mergePolicy: MergePolicy = .error,
+        _ body: @escaping @Sendable (ObjectContext) throws -> T
+    ) async throws -> T {
+        try await Task.detached { [self] in
+            try body(newContext(mergePolicy: mergePolicy))
+        }.value
+    }
+}

@@ -1,0 +1,50 @@
+/// What to fetch: an entity, an optional predicate, sort keys, a window, relationships to prefetch.
+///
+/// ```swift
+/// let request = FetchRequest<Photo>(
+///     predicate: .whose(\.$whoTook, \.$name == "Ana Lima"),
+///     sortBy: [.ascending(\.$title), .ascending(\.$unique)],
+///     limit: 20
+/// ).prefetching(\.$whoTook)
+/// let photos = try context.fetch(request)
+/// ```
+/// Everything is evaluated by the store; nothing is filtered in memory. A fetch sees the store as
+/// of the last save; objects the context already holds are returned as those instances, with
+/// their unsaved values.
+public struct FetchRequest<Root: ManagedObject>: Sendable {
+    public var predicate: FetchPredicate<Root>?
+    public var sortBy: [FetchSort<Root>]
+    public var limit: Int?
+    public var offset: Int?
+    var prefetchedRelationships: [String] = []
+
+    public init(predicate: FetchPredicate<Root>? = nil, sortBy: [FetchSort<Root>] = [], limit: Int? = nil, offset: Int? = nil) {
+        self.predicate = predicate
+        self.sortBy = sortBy
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// Also loads the destinations of this to-one relationship, in one query per fetch
+    /// (no query per object when they are read).
+    public func prefetching<Destination>(_ relationship: KeyPath<Root, ToOne<Destination>>) -> FetchRequest {
+        var copy = self
+        copy.prefetchedRelationships.append(FetchPredicate<Root>.relationshipName(relationship))
+        return copy
+    }
+
+    var query: StoreQuery {
+        StoreQuery(
+            entity: Root.entityName, predicate: predicate?.node, sortBy: sortBy.map(\.node),
+            limit: limit, offset: offset)
+    }
+}
+
+/// A fetch in store-independent form.
+struct StoreQuery: Sendable {
+    var entity: String
+    var predicate: PredicateNode?
+    var sortBy: [SortNode] = []
+    var limit: Int?
+    var offset: Int?
+}

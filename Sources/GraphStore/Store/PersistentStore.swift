@@ -1,0 +1,36 @@
+/// The one abstraction between contexts and storage. The SQLite store (file or memory) implements it;
+/// another database could, without touching contexts or models.
+protocol PersistentStore: Sendable {
+    var model: ManagedObjectModel { get }
+    /// Runs `body` against a consistent snapshot of the store.
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T
+}
+
+/// Reading rows. Row values follow ``EntityDescription/columns`` order.
+protocol StoreReader {
+    func fetch(_ query: StoreQuery) throws -> [StoredRow]
+    func count(_ query: StoreQuery) throws -> Int
+    func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow]
+    /// Rows whose values for `columns` equal one of `keys` (unique-constraint conflict detection, in batches).
+    func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow]
+}
+
+/// Writing rows, inside a transaction.
+protocol StoreWriter: StoreReader {
+    func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64
+    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws
+    func delete(from entity: EntityDescription, rowID: Int64) throws
+}
+
+/// One stored row: its id and its column values.
+struct StoredRow: Sendable {
+    let rowID: Int64
+    let values: [StoredValue]
+}
+
+extension EntityDescription {
+    /// The stored columns after `id`: stored attributes, then to-one foreign keys.
+    var columns: [String] { storedAttributes.map(\.name) + toOneRelationships.map(\.name) }
+}

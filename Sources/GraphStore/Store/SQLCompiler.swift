@@ -1,0 +1,67 @@
+/// Turns predicate and sort trees into SQL text plus bound arguments.
+struct SQLCompiler {
+    private(set) var arguments: [StoredValue] = []
+
+    mutating func whereClause(_ node: PredicateNode) -> String {
+        switch node {
+        case .compare(let column, let comparison, let value):
+            return "\(SQL.quote(column)) \(comparison.rawValue) \(bind(value))"
+        case .isNull(let column, let negated):
+            return "\(SQL.quote(column)) IS \(negated ? "NOT " : "")NULL"
+        case .isIn(let column, let values):
+            guard !values.isEmpty else { return "0" }
+            return "\(SQL.quote(column)) IN (\(values.map { bind($0) }.joined(separator: ", ")))"
+        case .string(let column, let match, let text, let caseInsensitive):
+            return stringMatch(SQL.quote(column), match, text, caseInsensitive: caseInsensitive)
+        case .toOne(let column, let entity, let nested):
+            return "\(SQL.quote(column)) IN (SELECT \"id\" FROM \(SQL.quote(entity)) WHERE \(whereClause(nested)))"
+        case .anyMember(let entity, let inverseColumn, let nested):
+            return "\"id\" IN (SELECT \(SQL.quote(inverseColumn)) FROM \(SQL.quote(entity)) WHERE \(whereClause(nested)))"
+        case .and(let nodes):
+            return "(" + nodes.map { whereClause($0) }.joined(separator: " AND ") + ")"
+        case .or(let nodes):
+            return "(" + nodes.map { whereClause($0) }.joined(separator: " OR ") + ")"
+        case .not(let nested):
+            return "NOT (\(whereClause(nested)))"
+        case .constant(let value):
+            return value ? "1" : "0"
+        }
+    }
+
+    static func orderBy(_ sorts: [SortNode]) -> String {
+        let keys = sorts.flatMap { sort -> [String] in
+            let column = SQL.quote(sort.column)
+            let direction = sort.ascending ? "ASC" : "DESC"
+            switch sort.collation {
+            case .binary: return ["\(column) \(direction)"]
+            case .caseInsensitive: return ["\(FoldFunction.name)(\(column)) \(direction)", "\(column) \(direction)"]
+            case .numericText: return ["length(\(column)) \(direction)", "\(column) \(direction)"]
+            }
+        }
+        return " ORDER BY " + (keys + ["\"id\" ASC"]).joined(separator: ", ")
+    }
+
+    private mutating func stringMatch(_ column: String, _ match: PredicateNode.StringMatch, _ text: String, caseInsensitive: Bool) -> String {
+        let subject = caseInsensitive ? "\(FoldFunction.name)(\(column))" : column
+        let needle = caseInsensitive ? "\(FoldFunction.name)(\(bind(.text(text))))" : bind(.text(text))
+        switch match {
+        case .contains: return "instr(\(subject), \(needle)) > 0"
+        case .beginsWith: return "substr(\(subject), 1, length(\(needle))) = \(needle)"
+        case .endsWith: return "(length(\(needle)) = 0 OR substr(\(subject), -length(\(needle))) = \(needle))"
+        }
+    }
+
+    /// Records `value` as an argument; returns its numbered placeholder (reusable within the statement).
+    private mutating func bind(_ value: StoredValue) -> String {
+        arguments.append(value)
+        return "?\(arguments.count)"
+    }
+}
+
+/// The SQL function behind case-insensitive matching and sorting: full Unicode lower-casing,
+/// which SQLite's own `lower()` and `LIKE` do only for ASCII.
+enum FoldFunction {
+    static let name = "graphstore_fold"
+
+    static func fold(_ text: String) -> String { text.lowercased() }
+}

@@ -1,0 +1,92 @@
+internal import GRDB
+
+/// One GRDB database connection seen through ``StoreReader`` and ``StoreWriter``.
+struct SQLiteConnection: StoreWriter {
+    let db: Database
+    let model: ManagedObjectModel
+
+    func fetch(_ query: StoreQuery) throws -> [StoredRow] {
+        guard let entity = model.entity(named: query.entity) else { return [] }
+        var compiler = SQLCompiler()
+        var sql = selectClause(entity)
+        if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
+        sql += SQLCompiler.orderBy(query.sortBy)
+        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
+        if let offset = query.offset { sql += (query.limit == nil ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
+        return try rows(sql: sql, arguments: compiler.arguments, width: entity.columns.count)
+    }
+
+    func count(_ query: StoreQuery) throws -> Int {
+        var compiler = SQLCompiler()
+        var sql = "SELECT count(*) FROM \(SQL.quote(query.entity))"
+        if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(compiler.arguments.map(\.databaseValue))) ?? 0
+    }
+
+    func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] {
+        try rowIDs.chunked(by: 500).flatMap { chunk in
+            try rows(sql: selectClause(entity) + " WHERE \"id\" IN (\(SQL.placeholders(chunk.count)))",
+                     arguments: chunk.map { .integer($0) }, width: entity.columns.count)
+        }
+    }
+
+    func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
+        let perKey = max(1, columns.count)
+        return try keys.chunked(by: max(1, 500 / perKey)).flatMap { chunk in
+            let condition = if columns.count == 1 {
+                "\(SQL.quote(columns[0])) IN (\(SQL.placeholders(chunk.count)))"
+            } else {
+                "(\(columns.map(SQL.quote).joined(separator: ", "))) IN (VALUES "
+                    + chunk.map { _ in "(\(SQL.placeholders(perKey)))" }.joined(separator: ", ") + ")"
+            }
+            return try rows(sql: selectClause(entity) + " WHERE " + condition, arguments: chunk.flatMap { $0 }, width: entity.columns.count)
+        }
+    }
+
+    func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
+        let columns = entity.columns
+        let sql = "INSERT INTO \(SQL.quote(entity.name)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(SQL.placeholders(columns.count)))"
+        try execute(sql, values)
+        return db.lastInsertedRowID
+    }
+
+    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws {
+        guard !columns.isEmpty else { return }
+        let assignments = columns.map { "\(SQL.quote($0)) = ?" }.joined(separator: ", ")
+        try execute("UPDATE \(SQL.quote(entity.name)) SET \(assignments) WHERE \"id\" = ?", values + [.integer(rowID)])
+    }
+
+    func delete(from entity: EntityDescription, rowID: Int64) throws {
+        try execute("DELETE FROM \(SQL.quote(entity.name)) WHERE \"id\" = ?", [.integer(rowID)])
+    }
+
+    // MARK: - Helpers
+
+    private func selectClause(_ entity: EntityDescription) -> String {
+        "SELECT " + (["id"] + entity.columns).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name)
+    }
+
+    private func execute(_ sql: String, _ values: [StoredValue]) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        statement.setUncheckedArguments(StatementArguments(values.map(\.databaseValue)))
+        try statement.execute()
+    }
+
+    private func rows(sql: String, arguments: [StoredValue], width: Int) throws -> [StoredRow] {
+        let statement = try db.cachedStatement(sql: sql)
+        statement.setUncheckedArguments(StatementArguments(arguments.map(\.databaseValue)))
+        var result: [StoredRow] = []
+        let cursor = try Row.fetchCursor(statement)
+        while let row = try cursor.next() {
+            let values = (0..<width).map { StoredValue(row[$0 + 1] as DatabaseValue) }
+            result.append(StoredRow(rowID: row[0], values: values))
+        }
+        return result
+    }
+}
+
+extension Array {
+    func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

@@ -1,0 +1,85 @@
+internal import GRDB
+
+/// The SQLite store: a file (WAL, foreign keys on, busy timeout) or memory, with identical rules.
+final class SQLiteStore: PersistentStore {
+    let model: ManagedObjectModel
+    private let database: any DatabaseWriter
+
+    init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double) throws(GraphStoreError) {
+        self.model = model
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.prepareDatabase { db in
+            db.add(function: DatabaseFunction(FoldFunction.name, argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(FoldFunction.fold)
+            })
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        }
+        do {
+            switch location {
+            case .inMemory:
+                database = try DatabaseQueue(configuration: configuration)
+            case .file(let path):
+                try StoreMigrator.checkCompatibility(path: path, model: model)
+                database = try DatabasePool(path: path, configuration: configuration)
+            }
+            try database.write { db in try StoreMigrator(model: model).prepare(db) }
+        } catch let error as GraphStoreError {
+            throw error
+        } catch {
+            throw Self.openingError(error, location: location)
+        }
+    }
+
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+        do {
+            return try database.read { db in try body(SQLiteConnection(db: db, model: model)) }
+        } catch let error as DatabaseError {
+            throw Self.writeError(error)
+        }
+    }
+
+    func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+        do {
+            var result: T?
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                    result = try body(SQLiteConnection(db: db, model: model))
+                    return .commit
+                }
+            }
+            return result!
+        } catch let error as DatabaseError {
+            throw Self.writeError(error)
+        }
+    }
+
+    private static func writeError(_ error: DatabaseError) -> GraphStoreError {
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .storeUnavailable(path: "", reason: error.message ?? "\(error)")
+        default: .writeFailed(error.message ?? "\(error)")
+        }
+    }
+
+    private static func openingError(_ error: any Error, location: StoreLocation) -> GraphStoreError {
+        let path = if case .file(let path) = location { path } else { ":memory:" }
+        guard let error = error as? DatabaseError else { return .storeUnavailable(path: path, reason: "\(error)") }
+        let reason = switch error.resultCode {
+        case .SQLITE_NOTADB: "not a SQLite database"
+        case .SQLITE_CORRUPT: "the database file is corrupt"
+        case .SQLITE_CANTOPEN: "cannot open the file"
+        case .SQLITE_READONLY: "the file is read-only"
+        default: error.message ?? "\(error)"
+        }
+        return .storeUnavailable(path: path, reason: reason)
+    }
+}
+
+/// Where a store lives.
+public enum StoreLocation: Sendable, Equatable {
+    case file(String)
+    /// A private in-memory database: same schema, constraints and foreign keys as a file.
+    case inMemory
+}

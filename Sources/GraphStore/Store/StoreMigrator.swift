@@ -1,0 +1,127 @@
+internal import GRDB
+
+/// Creates a new store's schema, or brings an older one up to the model by lightweight migration.
+///
+/// Lightweight means: new entities, new optional or defaulted attributes, new to-one relationships,
+/// new indexes and new unique constraints (after checking the stored rows obey them). Anything
+/// else, and any store written by a newer model, stops with ``GraphStoreError/incompatibleStore(_:)``.
+/// Everything runs in the caller's transaction, so a failure leaves the file as it was.
+struct StoreMigrator {
+    static let metadataTable = "graphstore_metadata"
+    let model: ManagedObjectModel
+
+    /// Checks a file with a read-only connection before the store opens it for writing, so that
+    /// a file we must refuse is never modified (not even switched to WAL).
+    static func checkCompatibility(path: String, model: ManagedObjectModel) throws {
+        guard FileManagerProbe.fileExists(path) else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.read { db in
+            if let stored = try storedSnapshot(db) {
+                try StoreMigrator(model: model).checkVersion(stored)
+            } else if try db.tableExists(metadataTable) == false, try !userTables(db).isEmpty {
+                throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
+            }
+        }
+    }
+
+    func prepare(_ db: Database) throws {
+        let current = SchemaSnapshot(model: model)
+        guard let stored = try Self.storedSnapshot(db) else {
+            guard try Self.userTables(db).isEmpty else {
+                throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
+            }
+            try create(current, db)
+            return
+        }
+        try checkVersion(stored)
+        if stored.version < current.version { try migrate(from: stored, to: current, db) }
+    }
+
+    private func checkVersion(_ stored: SchemaSnapshot) throws {
+        let current = SchemaSnapshot(model: model)
+        if stored.version > current.version {
+            throw GraphStoreError.incompatibleStore("written by a newer model (version \(stored.version)); this program knows version \(current.version)")
+        }
+        if stored.version == current.version && stored != current {
+            throw GraphStoreError.incompatibleStore("the model changed but its version (\(current.version)) did not; bump the version to migrate")
+        }
+    }
+
+    private func create(_ schema: SchemaSnapshot, _ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE \(Self.metadataTable) (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT")
+        for table in schema.tables { try createTable(table, db) }
+        try saveSnapshot(schema, db)
+    }
+
+    private func createTable(_ table: SchemaSnapshot.Table, _ db: Database) throws {
+        try db.execute(sql: table.createSQL)
+        for columns in table.uniqueConstraints { try db.execute(sql: table.createIndexSQL(columns, unique: true)) }
+        for columns in table.indexes { try db.execute(sql: table.createIndexSQL(columns, unique: false)) }
+    }
+
+    private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: Database) throws {
+        for table in current.tables {
+            guard let old = stored.table(named: table.name) else {
+                try createTable(table, db)
+                continue
+            }
+            try migrateColumns(of: table, from: old, db)
+            try migrateIndexes(of: table, from: old, db)
+        }
+        try saveSnapshot(current, db)
+    }
+
+    private func migrateColumns(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: Database) throws {
+        for column in table.columns {
+            if let existing = old.columns.first(where: { $0.name == column.name }) {
+                guard existing.type == column.type, existing.isOptional == column.isOptional, existing.references == column.references else {
+                    throw GraphStoreError.incompatibleStore("\(table.name).\(column.name) changed type or optionality; lightweight migration cannot convert it")
+                }
+                continue
+            }
+            guard column.isOptional || column.defaultValue != nil else {
+                throw GraphStoreError.incompatibleStore("new attribute \(table.name).\(column.name) is neither optional nor defaulted")
+            }
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) ADD COLUMN \(column.definition)")
+        }
+    }
+
+    private func migrateIndexes(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: Database) throws {
+        for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
+            try checkNoDuplicates(table.name, columns, db)
+            try db.execute(sql: table.createIndexSQL(columns, unique: true))
+        }
+        for columns in old.uniqueConstraints where !table.uniqueConstraints.contains(columns) {
+            try db.execute(sql: table.dropIndexSQL(columns, unique: true))
+        }
+        for columns in table.indexes where !old.indexes.contains(columns) {
+            try db.execute(sql: table.createIndexSQL(columns, unique: false))
+        }
+    }
+
+    private func checkNoDuplicates(_ table: String, _ columns: [String], _ db: Database) throws {
+        let list = columns.map(SQL.quote).joined(separator: ", ")
+        let rows = try Row.fetchAll(db, sql: "SELECT \(list) FROM \(SQL.quote(table)) GROUP BY \(list) HAVING count(*) > 1 LIMIT 10")
+        guard !rows.isEmpty else { return }
+        let duplicates = rows.map { row in (0..<columns.count).map { String(describing: row[$0] as DatabaseValue) } }
+        throw GraphStoreError.migrationConstraintViolation(entity: table, attributes: columns, duplicates: duplicates)
+    }
+
+    private func saveSnapshot(_ schema: SchemaSnapshot, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO \(Self.metadataTable) (key, value) VALUES ('schema', ?)", arguments: [schema.encoded()])
+    }
+
+    private static func storedSnapshot(_ db: Database) throws -> SchemaSnapshot? {
+        guard try db.tableExists(metadataTable) else { return nil }
+        guard let text = try String.fetchOne(db, sql: "SELECT value FROM \(metadataTable) WHERE key = 'schema'"),
+            let snapshot = SchemaSnapshot.decode(text)
+        else { throw GraphStoreError.incompatibleStore("the store's schema record is missing or unreadable") }
+        return snapshot
+    }
+
+    private static func userTables(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    }
+}
