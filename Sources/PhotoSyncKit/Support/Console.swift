@@ -1,0 +1,21 @@
+import Foundation
+
+/// stdout for data, stderr for one-line diagnostics prefixed with the tool's name.
+enum Console {
+    /// Writes `text` as is; renderers end their output with a newline themselves.
+    static func write(_ text: String) {
+        print(text, terminator: "")
+    }
+
+    static func error(_ message: String) {
+        writeError("photosync: \(message)\n")
+    }
+
+    static func warning(_ message: String) {
+        writeError("photosync: warning: \(message)\n")
+    }
+
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
