@@ -48,6 +48,7 @@ struct TableRenderer {
         String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
+    /// Cuts to `maxWidth` columns, the ellipsis included, so the cut never ends in a dangling space.
     private static func fit(_ text: String, to maxWidth: Int?) -> String {
         guard let maxWidth, width(of: text) > maxWidth else { return text }
         var result = ""
@@ -58,6 +59,7 @@ struct TableRenderer {
             result.append(character)
             used += next
         }
+        while result.last?.isWhitespace == true { result.removeLast() }
         return result + "…"
     }
 }

@@ -19,7 +19,8 @@ func reportingErrors(hiding secret: () -> String? = { nil }, _ body: () throws -
     }
 }
 
-private func oneLine(_ message: String, hiding secret: String?) -> String {
+/// `message` on one line, with `secret` blanked out.
+func oneLine(_ message: String, hiding secret: String?) -> String {
     var line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
     if let secret, !secret.isEmpty {
         line = line.replacing(secret, with: "[redacted]")

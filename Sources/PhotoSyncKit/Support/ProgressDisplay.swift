@@ -19,6 +19,9 @@ final class ProgressDisplay {
         return ProgressDisplay(pageLimit: pageLimit, write: drawing ? { Console.writeError($0) } : nil)
     }
 
+    /// Whether updates reach the terminal.
+    var isDrawing: Bool { write != nil }
+
     /// Redraws the line in place; spaces wipe what a longer previous line left behind.
     func update(_ summary: FetchSummary) {
         guard let write else { return }
