@@ -74,7 +74,7 @@ struct FetchCommand: GlobalOptionsCommand {
             context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
 
             let lock = try CatalogLock(databasePath: context.databasePath, wait: wait) {
-                context.logger.warning("waiting for another fetch on \(context.databasePath)")
+                if !globals.quiet { Console.diagnostic("waiting for another fetch on \(context.databasePath)") }
             }
             let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
             let summary = try withExtendedLifetime(lock) {

@@ -28,7 +28,7 @@ struct SettingsResolver: Sendable {
 
     /// `--db`, else `PHOTOSYNC_DB`, else the config file's `db`, else the XDG data directory.
     func databasePath(flag: String?, config: ConfigFile?) throws(PhotoSyncError) -> String {
-        if let path = flag ?? value("PHOTOSYNC_DB") ?? config?.settings.db.map(expandingTilde) {
+        if let path = flag ?? value(SettingKey.db.environmentVariable) ?? config?.settings.db.map(expandingTilde) {
             return path
         }
         guard let dataHome = xdgDirectory("XDG_DATA_HOME", underHome: ".local/share") else {

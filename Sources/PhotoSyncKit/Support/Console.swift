@@ -7,7 +7,8 @@ enum Console {
         print(text, terminator: "")
     }
 
-    static func error(_ message: String) {
+    /// One line on stderr: an error, or a notice such as waiting for the lock.
+    static func diagnostic(_ message: String) {
         writeError("photosync: \(message)\n")
     }
 

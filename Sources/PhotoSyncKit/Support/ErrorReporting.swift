@@ -11,10 +11,10 @@ func reportingErrors(hiding secret: () -> String? = { nil }, _ body: () throws -
     } catch let exit as ExitCode {
         throw exit
     } catch let error as PhotoSyncError {
-        Console.error(oneLine(error.message, hiding: secret()))
+        Console.diagnostic(oneLine(error.message, hiding: secret()))
         throw ExitCode(error.exitStatus)
     } catch {
-        Console.error(oneLine("internal error: \(error)", hiding: secret()))
+        Console.diagnostic(oneLine("internal error: \(error)", hiding: secret()))
         throw ExitCode(70)
     }
 }
