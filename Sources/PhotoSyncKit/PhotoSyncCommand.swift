@@ -1,10 +1,25 @@
 import ArgumentParser
 
 /// The `photosync` root command.
-public struct PhotoSyncCommand: ParsableCommand {
+public struct PhotoSyncCommand: GlobalOptionsCommand {
     public static let configuration = CommandConfiguration(
         commandName: "photosync",
-        abstract: "Keep a local SQLite catalog of recent photos from a Flickr-style REST API."
+        abstract: "Keep a local SQLite catalog of recent photos from a Flickr-style REST API.",
+        discussion: """
+            Global options may come before or after the subcommand name. Settings are taken from \
+            flags, then PHOTOSYNC_* environment variables, then the config file, then defaults.
+
+            Examples:
+              photosync fetch --pages 3
+              photosync --db ~/photos.sqlite list --photographer "Ana Lima" --format csv
+              photosync delete --photographer "Ana Lima"
+            """,
+        subcommands: [
+            FetchCommand.self, ListCommand.self, PhotographersCommand.self, DeleteCommand.self, StatusCommand.self,
+        ]
     )
+
+    @OptionGroup public var globals: GlobalOptions
+
     public init() {}
 }

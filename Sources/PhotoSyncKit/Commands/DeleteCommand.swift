@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// `photosync delete`: remove photos by id, or a photographer with all their photos.
+struct DeleteCommand: GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete photos by id, or a photographer and all their photos.",
+        discussion: """
+            Deleting by id is all-or-nothing: if any id is missing, nothing is deleted (status 1). \
+            A photographer left without photos is removed too. With --quiet nothing is printed.
+
+            Examples:
+              photosync delete 53719862871 53719862872
+              photosync delete --photographer "Ana Lima"
+            """
+    )
+
+    @OptionGroup var globals: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Ids of the photos to delete.", valueName: "photo-id"))
+    var photoIDs: [String] = []
+
+    @Option(help: "Delete this photographer and all their photos.")
+    var photographer: String?
+
+    func validate() throws {
+        if photoIDs.isEmpty == (photographer == nil) {
+            throw ValidationError("Give either photo ids or --photographer NAME, not both or neither.")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let catalog = try CommandContext(globals).openCatalog()
+            let report = try photographer.map(catalog.delete(photographer:)) ?? catalog.delete(photoIDs: photoIDs)
+            if !globals.quiet {
+                Console.write(DeletionOutput.render(report, photographer: photographer))
+            }
+        }
+    }
+}

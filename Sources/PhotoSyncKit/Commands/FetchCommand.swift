@@ -1,0 +1,89 @@
+import ArgumentParser
+import Logging
+
+/// `photosync fetch`: download recent photos into the catalog.
+struct FetchCommand: GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Download recent photos into the catalog.",
+        discussion: """
+            Settings come from flags, then PHOTOSYNC_API_KEY, PHOTOSYNC_URL, PHOTOSYNC_PER_PAGE, \
+            PHOTOSYNC_MAX_PAGES, PHOTOSYNC_MERGE_POLICY, PHOTOSYNC_TIMEOUT, PHOTOSYNC_RETRIES, then the \
+            config file, then defaults. Only one fetch runs per catalog at a time; another one fails \
+            with status 75, or waits with --wait. With --quiet a successful text summary is not printed.
+
+            Examples:
+              photosync fetch --pages 3
+              photosync fetch --url file:///srv/fixtures/ --dry-run --format json
+            """
+    )
+
+    @OptionGroup var globals: GlobalOptions
+
+    @Option(help: ArgumentHelp("The REST endpoint, http(s):// or file://.", valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("The API key (not needed for file:// URLs).", valueName: "key"))
+    var apiKey: String?
+
+    @Option(help: "Fetch exactly this many pages (default: until the feed ends or max_pages).")
+    var pages: Int?
+
+    @Option(help: "Photos per page, 1 to 500 (default 100).")
+    var perPage: Int?
+
+    @Option(help: "How to reconcile photos already in the catalog (default object-trump).")
+    var mergePolicy: MergePolicyChoice?
+
+    @Option(help: ArgumentHelp("Seconds before a request times out (default 30).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: "Retries per failed request, 0 to 10 (default 3).")
+    var retries: Int?
+
+    @Flag(help: "Fetch and compare, but save nothing.")
+    var dryRun = false
+
+    @Option(help: "Summary format.")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Wait for another fetch on the same catalog to finish instead of failing.")
+    var wait = false
+
+    func validate() throws {
+        if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
+        let ranged: [(String, SettingKey, Double?)] = [
+            ("--per-page", .perPage, perPage.map(Double.init)), ("--timeout", .timeout, timeout),
+            ("--retries", .retries, retries.map(Double.init)),
+        ]
+        for (flag, key, value) in ranged {
+            if let value, let problem = key.rangeProblem(value) { throw ValidationError("\(flag) \(problem)") }
+        }
+        if let url, let problem = endpointProblem(url) { throw ValidationError("--url \(problem)") }
+    }
+
+    func run() throws {
+        var apiKeyInUse: String?
+        try reportingErrors(hiding: { apiKeyInUse }) {
+            let context = try CommandContext(globals)
+            let flags = SettingsLayer(
+                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, retries: retries)
+            let settings = try context.resolver.fetchSettings(
+                flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait)
+            apiKeyInUse = settings.apiKey
+            context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
+
+            let lock = try CatalogLock(databasePath: context.databasePath, wait: wait) {
+                if !globals.quiet { Console.diagnostic("waiting for another fetch on \(context.databasePath)") }
+            }
+            let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
+            let summary = try withExtendedLifetime(lock) {
+                defer { progress.finish() }
+                return try context.openCatalog().fetch(settings, progress: progress.update)
+            }
+            if !(globals.quiet && format == .text) {
+                Console.write(try FetchSummaryOutput.render(summary, as: format, dryRun: dryRun))
+            }
+        }
+    }
+}

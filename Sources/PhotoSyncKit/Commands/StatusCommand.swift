@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// `photosync status`: catalog counts and the last fetch runs.
+struct StatusCommand: GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show catalog counts and the last 10 fetch runs.",
+        discussion: """
+            Example:
+              photosync status --format json | jq '.runs[0].outcome'
+            """
+    )
+
+    /// Enough history to spot a failing cron job without flooding the terminal.
+    static let recentRuns = 10
+
+    @OptionGroup var globals: GlobalOptions
+
+    @Option(help: "Output format.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        try reportingErrors {
+            let context = try CommandContext(globals)
+            let status = try context.openCatalog().status(recentRuns: Self.recentRuns)
+            Console.write(try StatusOutput.render(status, as: format, databasePath: context.databasePath))
+        }
+    }
+}

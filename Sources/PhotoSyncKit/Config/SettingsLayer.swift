@@ -1,0 +1,101 @@
+import Foundation
+
+/// A setting that can come from the config file or the environment, named as in the config file.
+enum SettingKey: String, CaseIterable, Sendable {
+    case endpoint
+    case apiKey = "api_key"
+    case perPage = "per_page"
+    case maxPages = "max_pages"
+    case mergePolicy = "merge_policy"
+    case timeout
+    case retries
+    case db
+
+    /// The environment variable that overrides the config file.
+    var environmentVariable: String {
+        self == .endpoint ? "PHOTOSYNC_URL" : "PHOTOSYNC_" + rawValue.uppercased()
+    }
+
+    /// Why `value` is out of range for this key, or nil when it is fine (flags, environment and file share these rules).
+    func rangeProblem(_ value: Double) -> String? {
+        switch self {
+        case .perPage: (1...500).contains(value) ? nil : "must be between 1 and 500"
+        case .maxPages: value >= 1 ? nil : "must be at least 1"
+        case .timeout: value > 0 ? nil : "must be greater than 0"
+        case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
+        case .endpoint, .apiKey, .mergePolicy, .db: nil
+        }
+    }
+}
+
+/// Why an endpoint cannot be used, or nil when it is an http(s) or file URL.
+func endpointProblem(_ endpoint: String) -> String? {
+    guard let scheme = URL(string: endpoint)?.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
+    else { return "must be an http(s):// or file:// URL" }
+    return nil
+}
+
+/// Settings from one source (flags, environment or config file); nil means "not set here".
+struct SettingsLayer: Equatable, Sendable {
+    var endpoint: String?
+    var apiKey: String?
+    var perPage: Int?
+    var maxPages: Int?
+    var mergePolicy: MergePolicyChoice?
+    var timeout: Double?
+    var retries: Int?
+    var db: String?
+
+    /// This layer with unset values taken from `lower`.
+    func overriding(_ lower: SettingsLayer) -> SettingsLayer {
+        SettingsLayer(
+            endpoint: endpoint ?? lower.endpoint, apiKey: apiKey ?? lower.apiKey,
+            perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
+            mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout,
+            retries: retries ?? lower.retries, db: db ?? lower.db)
+    }
+
+    /// Sets `key` from its textual form (a YAML scalar or an environment value).
+    ///
+    /// Throws a description of the problem without the source; callers add the file or variable name.
+    /// The API key never appears in a problem.
+    mutating func set(_ key: SettingKey, from text: String) throws(SettingProblem) {
+        switch key {
+        case .endpoint:
+            if let problem = endpointProblem(text) { throw SettingProblem("\(problem), got \"\(text)\"") }
+            endpoint = text
+        case .apiKey:
+            apiKey = text
+        case .db:
+            db = text
+        case .mergePolicy:
+            guard let policy = MergePolicyChoice(rawValue: text) else {
+                let choices = MergePolicyChoice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingProblem("must be one of \(choices), got \"\(text)\"")
+            }
+            mergePolicy = policy
+        case .timeout:
+            guard let value = Double(text), value.isFinite else { throw SettingProblem("expected a number, got \"\(text)\"") }
+            try Self.check(key, value, text)
+            timeout = value
+        case .perPage, .maxPages, .retries:
+            guard let value = Int(text) else { throw SettingProblem("expected an integer, got \"\(text)\"") }
+            try Self.check(key, Double(value), text)
+            switch key {
+            case .perPage: perPage = value
+            case .maxPages: maxPages = value
+            default: retries = value
+            }
+        }
+    }
+
+    private static func check(_ key: SettingKey, _ value: Double, _ text: String) throws(SettingProblem) {
+        if let problem = key.rangeProblem(value) { throw SettingProblem("\(problem), got \(text)") }
+    }
+}
+
+/// What is wrong with one setting's value, phrased to follow the setting's name.
+struct SettingProblem: Error, Equatable {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

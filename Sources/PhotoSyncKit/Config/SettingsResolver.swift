@@ -1,0 +1,88 @@
+import Foundation
+
+/// Resolves settings with the precedence flags > environment > config file > defaults.
+///
+/// The environment is a parameter so tests never touch the process environment.
+struct SettingsResolver: Sendable {
+    static let defaultEndpoint = "https://api.flickr.com/services/rest/"
+    static let defaultPerPage = 100
+    static let defaultMaxPages = 10
+    static let defaultMergePolicy = MergePolicyChoice.objectTrump
+    static let defaultTimeout = 30.0
+    static let defaultRetries = 3
+
+    var environment: [String: String]
+
+    /// `--config`, else `PHOTOSYNC_CONFIG` (either must exist), else the XDG default when it exists.
+    func loadConfigFile(flag: String?) throws(PhotoSyncError) -> ConfigFile? {
+        if let explicit = flag ?? value("PHOTOSYNC_CONFIG") {
+            return try ConfigFile.load(path: explicit)
+        }
+        guard let path = defaultConfigPath, FileManager.default.fileExists(atPath: path) else { return nil }
+        return try ConfigFile.load(path: path)
+    }
+
+    var defaultConfigPath: String? {
+        xdgDirectory("XDG_CONFIG_HOME", underHome: ".config").map { $0 + "/photosync/config.yaml" }
+    }
+
+    /// `--db`, else `PHOTOSYNC_DB`, else the config file's `db`, else the XDG data directory.
+    func databasePath(flag: String?, config: ConfigFile?) throws(PhotoSyncError) -> String {
+        if let path = flag ?? value(SettingKey.db.environmentVariable) ?? config?.settings.db.map(expandingTilde) {
+            return path
+        }
+        guard let dataHome = xdgDirectory("XDG_DATA_HOME", underHome: ".local/share") else {
+            throw .configuration("cannot choose a catalog location because HOME is not set; pass --db or set PHOTOSYNC_DB")
+        }
+        return dataHome + "/photosync/catalog.sqlite"
+    }
+
+    /// The `PHOTOSYNC_*` variables as a settings layer; a bad value names its variable.
+    func environmentSettings() throws(PhotoSyncError) -> SettingsLayer {
+        var layer = SettingsLayer()
+        for key in SettingKey.allCases where key != .db {
+            guard let text = value(key.environmentVariable) else { continue }
+            do {
+                try layer.set(key, from: text)
+            } catch {
+                throw .configuration("\(key.environmentVariable): \(error.description)")
+            }
+        }
+        return layer
+    }
+
+    /// Everything `fetch` needs; an http(s) endpoint without an API key is a configuration error.
+    func fetchSettings(
+        flags: SettingsLayer, pages: Int?, config: ConfigFile?, dryRun: Bool, waitForLock: Bool
+    ) throws(PhotoSyncError) -> FetchSettings {
+        let merged = flags.overriding(try environmentSettings()).overriding(config?.settings ?? SettingsLayer())
+        let endpoint = merged.endpoint ?? Self.defaultEndpoint
+        let apiKey = merged.apiKey.flatMap { $0.isEmpty ? nil : $0 }
+        if apiKey == nil, URL(string: endpoint)?.scheme?.lowercased() != "file" {
+            let file = config?.path ?? defaultConfigPath ?? "the config file"
+            throw .configuration(
+                "no API key for \(endpoint): pass --api-key, set PHOTOSYNC_API_KEY, or set api_key in \(file)")
+        }
+        return FetchSettings(
+            endpoint: endpoint, apiKey: apiKey, pages: pages,
+            maxPages: merged.maxPages ?? Self.defaultMaxPages, perPage: merged.perPage ?? Self.defaultPerPage,
+            mergePolicy: merged.mergePolicy ?? Self.defaultMergePolicy, timeout: merged.timeout ?? Self.defaultTimeout,
+            retries: merged.retries ?? Self.defaultRetries, dryRun: dryRun, waitForLock: waitForLock)
+    }
+
+    /// An environment value; empty counts as unset, as in most shells' `VAR= command` idiom.
+    private func value(_ name: String) -> String? {
+        environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `$name` when it is an absolute path (as the XDG spec requires), else `$HOME/underHome`.
+    private func xdgDirectory(_ name: String, underHome: String) -> String? {
+        if let directory = value(name), directory.hasPrefix("/") { return directory }
+        return value("HOME").map { $0 + "/" + underHome }
+    }
+
+    private func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = value("HOME") else { return path }
+        return home + path.dropFirst()
+    }
+}

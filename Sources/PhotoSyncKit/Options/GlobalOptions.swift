@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// Options every command accepts, before or after the subcommand name.
+///
+/// The root command and each subcommand declare this group with `@OptionGroup`; argument-parser
+/// hands the values given before the subcommand name to the subcommand's copy as well.
+public struct GlobalOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The catalog file (env PHOTOSYNC_DB).",
+            discussion: "Default: $XDG_DATA_HOME/photosync/catalog.sqlite, else ~/.local/share/photosync/catalog.sqlite.",
+            valueName: "path"))
+    public var db: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The YAML config file (env PHOTOSYNC_CONFIG).",
+            discussion: "Default: $XDG_CONFIG_HOME/photosync/config.yaml when it exists.",
+            valueName: "path"))
+    public var config: String?
+
+    @Flag(help: "Log debug details to stderr.")
+    public var verbose = false
+
+    @Flag(help: "Print only requested data and errors.")
+    public var quiet = false
+
+    public init() {}
+
+    public func validate() throws {
+        if verbose && quiet {
+            throw ValidationError("--verbose and --quiet cannot be used together.")
+        }
+    }
+}
+
+/// A command that carries the global options, so the executable can read `--verbose` before running it.
+public protocol GlobalOptionsCommand: ParsableCommand {
+    var globals: GlobalOptions { get }
+}

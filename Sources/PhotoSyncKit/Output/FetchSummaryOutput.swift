@@ -1,0 +1,22 @@
+/// The summary `fetch` prints when it is done.
+enum FetchSummaryOutput {
+    static func render(_ summary: FetchSummary, as format: ReportFormat, dryRun: Bool) throws -> String {
+        switch format {
+        case .json:
+            return try JSONOutput.render(summary)
+        case .text:
+            let lines = [
+                ("pages fetched", summary.pages), ("photos received", summary.received),
+                ("photos inserted", summary.inserted), ("photos updated", summary.updated),
+                ("photos unchanged", summary.unchanged), ("photos skipped", summary.skipped),
+                ("photographers inserted", summary.photographersInserted),
+                ("photographers removed", summary.photographersRemoved),
+            ]
+            let labelWidth = lines.map(\.0.count).max() ?? 0
+            let counts = lines.map { label, count in
+                label + ":" + String(repeating: " ", count: labelWidth - label.count + 1) + "\(count)\n"
+            }
+            return (dryRun ? "dry run: nothing was saved\n" : "") + counts.joined()
+        }
+    }
+}

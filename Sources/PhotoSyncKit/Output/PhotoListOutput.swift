@@ -1,0 +1,49 @@
+/// `list` output in each format.
+enum PhotoListOutput {
+    static let csvHeader = ["id", "title", "subtitle", "photographer", "image_url", "uploaded"]
+
+    /// `photographer` only words the empty-table message.
+    static func render(_ photos: [PhotoListing], as format: TabularFormat, photographer: String?) throws -> String {
+        switch format {
+        case .json:
+            return try JSONOutput.render(photos.map(Record.init))
+        case .csv:
+            return CSVWriter.render(
+                header: csvHeader,
+                rows: photos.map { [$0.id, $0.title, $0.subtitle, $0.photographer, $0.imageURL, $0.uploaded.map(timestamp) ?? ""] })
+        case .table:
+            guard !photos.isEmpty else { return photographer.map { "No photos by \($0).\n" } ?? "No photos.\n" }
+            let table = TableRenderer(columns: [
+                .init(header: "ID"), .init(header: "TITLE", maxWidth: 48),
+                .init(header: "PHOTOGRAPHER", maxWidth: 24), .init(header: "UPLOADED"),
+            ])
+            return table.render(photos.map { [$0.id, $0.title, $0.photographer, $0.uploaded.map(timestamp) ?? "-"] })
+        }
+    }
+
+    /// One photo in JSON; a missing upload date is an explicit null so every object has every key.
+    private struct Record: Encodable {
+        var id, title, subtitle, photographer, imageURL: String
+        var uploaded: String?
+
+        init(_ photo: PhotoListing) {
+            (id, title, subtitle, photographer, imageURL) = (photo.id, photo.title, photo.subtitle, photo.photographer, photo.imageURL)
+            uploaded = photo.uploaded.map(timestamp)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, subtitle, photographer, uploaded
+            case imageURL = "image_url"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(subtitle, forKey: .subtitle)
+            try container.encode(photographer, forKey: .photographer)
+            try container.encode(imageURL, forKey: .imageURL)
+            try container.encode(uploaded, forKey: .uploaded)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// Plain-text columns sized to their widest cell, measured in terminal columns.
+struct TableRenderer {
+    struct Column {
+        var header: String
+        /// Longer cells are cut and end with "…".
+        var maxWidth: Int?
+        var alignRight = false
+    }
+
+    var columns: [Column]
+
+    /// The header and rows, each line ending in a newline, with no trailing spaces.
+    func render(_ rows: [[String]]) -> String {
+        let cells = ([columns.map(\.header)] + rows).map { row in
+            zip(row, columns).map { text, column in Self.fit(Self.singleLine(text), to: column.maxWidth) }
+        }
+        let widths = columns.indices.map { index in cells.map { Self.width(of: $0[index]) }.max() ?? 0 }
+        return cells.map { row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - Self.width(of: cell))
+                let isLast = index == row.count - 1
+                line += columns[index].alignRight ? padding + cell : cell + (isLast ? "" : padding)
+                if !isLast { line += "  " }
+            }
+            return line + "\n"
+        }.joined()
+    }
+
+    /// Terminal columns `text` takes: wide East Asian characters and emoji count two.
+    static func width(of text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    private static func width(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        if scalar.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        let wideRanges: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+        ]
+        return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
+    }
+
+    /// Newlines and tabs in a title would break the row.
+    private static func singleLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// Cuts to `maxWidth` columns, the ellipsis included, so the cut never ends in a dangling space.
+    private static func fit(_ text: String, to maxWidth: Int?) -> String {
+        guard let maxWidth, width(of: text) > maxWidth else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = width(of: character)
+            if used + next > maxWidth - 1 { break }
+            result.append(character)
+            used += next
+        }
+        while result.last?.isWhitespace == true { result.removeLast() }
+        return result + "…"
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import PhotoSyncKit
+
+@Suite("Fetch lock")
+struct CatalogLockTests {
+    private static let flockTool = "/usr/bin/flock"
+
+    @Test("a second lock on the same catalog fails at once with .locked")
+    func secondLockFails() throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        let first = try CatalogLock(databasePath: database, wait: false)
+        #expect(throws: PhotoSyncError.locked("another fetch is running on \(database)")) {
+            try CatalogLock(databasePath: database, wait: false)
+        }
+        #expect(PhotoSyncError.locked("").exitStatus == 75)
+        withExtendedLifetime(first) {}
+    }
+
+    @Test("releasing the lock lets the next fetch take it")
+    func releaseThenRelock() throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        var first: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
+        #expect(first != nil)
+        first = nil
+        _ = try CatalogLock(databasePath: database, wait: false)
+    }
+
+    @Test("the lock file is private to its owner")
+    func lockFileMode() throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        let lock = try CatalogLock(databasePath: database, wait: false)
+        let attributes = try FileManager.default.attributesOfItem(atPath: database + ".lock")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        withExtendedLifetime(lock) {}
+    }
+
+    @Test("another process sees the lock, and gets it once released", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
+    func otherProcess() throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        var lock: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
+        #expect(try Self.flockNonBlocking(database + ".lock") == 1)
+        #expect(lock != nil)
+        lock = nil
+        #expect(try Self.flockNonBlocking(database + ".lock") == 0)
+    }
+
+    @Test("with wait, the lock is taken once the other process lets go", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
+    func waitsForOtherProcess() throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: Self.flockTool)
+        holder.arguments = [database + ".lock", "sleep", "1"]
+        try holder.run()
+        // Wait until the child holds the lock.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, (try? CatalogLock(databasePath: database, wait: false)) != nil {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        var waited = false
+        let lock = try CatalogLock(databasePath: database, wait: true) { waited = true }
+        #expect(waited)
+        holder.waitUntilExit()
+        withExtendedLifetime(lock) {}
+    }
+
+    /// `flock -n FILE true` in a child process: 0 if it got the lock, 1 if someone holds it.
+    private static func flockNonBlocking(_ path: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: flockTool)
+        process.arguments = ["-n", path, "true"]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import PhotoSyncKit
+
+/// 2024-05-01T12:00:00Z.
+private let mayFirstNoon = Date(timeIntervalSince1970: 1_714_564_800)
+
+private let sunset = PhotoListing(
+    id: "101", title: "Sunset", subtitle: "Lisbon", photographer: "Ana Lima",
+    imageURL: "https://live.staticflickr.com/1/101_a.jpg", uploaded: mayFirstNoon)
+private let undated = PhotoListing(
+    id: "102", title: "Hello, \"world\"", subtitle: "line one\nline two", photographer: "Ana Lima",
+    imageURL: "https://live.staticflickr.com/1/102_b.jpg", uploaded: nil)
+
+@Suite("list output")
+struct PhotoListOutputTests {
+    @Test("JSON has the documented keys, ISO 8601 UTC dates and explicit nulls")
+    func json() throws {
+        let expected =
+            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","photographer":"Ana Lima","subtitle":"Lisbon","title":"Sunset","uploaded":"2024-05-01T12:00:00Z"},"#
+            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","photographer":"Ana Lima","subtitle":"line one\nline two","title":"Hello, \"world\"","uploaded":null}]"#
+            + "\n"
+        #expect(try PhotoListOutput.render([sunset, undated], as: .json, photographer: nil) == expected)
+    }
+
+    @Test("CSV quotes fields with commas, quotes and newlines, doubling quotes")
+    func csv() throws {
+        let expected =
+            "id,title,subtitle,photographer,image_url,uploaded\r\n"
+            + "101,Sunset,Lisbon,Ana Lima,https://live.staticflickr.com/1/101_a.jpg,2024-05-01T12:00:00Z\r\n"
+            + "102,\"Hello, \"\"world\"\"\",\"line one\nline two\",Ana Lima,https://live.staticflickr.com/1/102_b.jpg,\r\n"
+        #expect(try PhotoListOutput.render([sunset, undated], as: .csv, photographer: nil) == expected)
+    }
+
+    @Test("an empty result: [] in JSON, the header in CSV, a sentence in a table")
+    func empty() throws {
+        #expect(try PhotoListOutput.render([], as: .json, photographer: nil) == "[]\n")
+        #expect(try PhotoListOutput.render([], as: .csv, photographer: nil) == "id,title,subtitle,photographer,image_url,uploaded\r\n")
+        #expect(try PhotoListOutput.render([], as: .table, photographer: nil) == "No photos.\n")
+        #expect(try PhotoListOutput.render([], as: .table, photographer: "Ana Lima") == "No photos by Ana Lima.\n")
+    }
+
+    @Test("the table shows id, title, photographer and upload time in aligned columns")
+    func table() throws {
+        let expected =
+            "ID   TITLE           PHOTOGRAPHER  UPLOADED\n"
+            + "101  Sunset          Ana Lima      2024-05-01T12:00:00Z\n"
+            + "102  Hello, \"world\"  Ana Lima      -\n"
+        #expect(try PhotoListOutput.render([sunset, undated], as: .table, photographer: nil) == expected)
+    }
+}
+
+@Suite("Table renderer")
+struct TableRendererTests {
+    @Test("long cells are cut to the column's width with an ellipsis")
+    func truncation() {
+        let table = TableRenderer(columns: [.init(header: "ID"), .init(header: "TITLE", maxWidth: 8)])
+        #expect(table.render([["1", "Golden hour at the pier"], ["22", "Pier"]]) == "ID  TITLE\n1   Golden…\n22  Pier\n")
+    }
+
+    @Test("wide characters count two columns when aligning and cutting")
+    func wideCharacters() {
+        let table = TableRenderer(columns: [.init(header: "NAME"), .init(header: "PHOTOS", alignRight: true)])
+        #expect(
+            table.render([["山田太郎", "3"], ["Ana", "12"]])
+                == "NAME      PHOTOS\n山田太郎       3\nAna           12\n")
+        let narrow = TableRenderer(columns: [.init(header: "T", maxWidth: 5)])
+        #expect(narrow.render([["山田太郎"]]) == "T\n山田…\n")
+    }
+
+    @Test("newlines and tabs inside a cell do not break the row")
+    func controlCharacters() {
+        let table = TableRenderer(columns: [.init(header: "A"), .init(header: "B")])
+        #expect(table.render([["x\ny", "1\t2"]]) == "A    B\nx y  1 2\n")
+    }
+}
+
+@Suite("Other outputs")
+struct OtherOutputTests {
+    @Test("photographers: name and photo count in every format")
+    func photographers() throws {
+        let rows = [PhotographerListing(name: "Ana Lima", photos: 3), PhotographerListing(name: "Bo, Jr.", photos: 12)]
+        #expect(try PhotographerListOutput.render(rows, as: .json) == #"[{"name":"Ana Lima","photos":3},{"name":"Bo, Jr.","photos":12}]"# + "\n")
+        #expect(try PhotographerListOutput.render(rows, as: .csv) == "name,photos\r\nAna Lima,3\r\n\"Bo, Jr.\",12\r\n")
+        #expect(try PhotographerListOutput.render(rows, as: .table) == "NAME      PHOTOS\nAna Lima       3\nBo, Jr.       12\n")
+        #expect(try PhotographerListOutput.render([], as: .table) == "No photographers.\n")
+        #expect(try PhotographerListOutput.render([], as: .json) == "[]\n")
+    }
+
+    @Test("the fetch summary in JSON uses the documented snake_case keys")
+    func fetchSummaryJSON() throws {
+        var summary = FetchSummary()
+        (summary.pages, summary.received, summary.inserted, summary.updated) = (2, 10, 3, 2)
+        (summary.unchanged, summary.skipped, summary.photographersInserted, summary.photographersRemoved) = (4, 1, 1, 0)
+        #expect(
+            try FetchSummaryOutput.render(summary, as: .json, dryRun: false)
+                == #"{"inserted":3,"pages":2,"photographers_inserted":1,"photographers_removed":0,"received":10,"skipped":1,"unchanged":4,"updated":2}"#
+                + "\n")
+    }
+
+    @Test("the fetch summary in text has one line per count, and says when nothing was saved")
+    func fetchSummaryText() throws {
+        var summary = FetchSummary()
+        summary.inserted = 7
+        let text = try FetchSummaryOutput.render(summary, as: .text, dryRun: false)
+        #expect(text.split(separator: "\n").count == 8)
+        #expect(text.contains("photos inserted:        7\n"))
+        #expect(try FetchSummaryOutput.render(summary, as: .text, dryRun: true).hasPrefix("dry run: nothing was saved\n"))
+    }
+
+    @Test("status JSON flattens each run's counts next to its times, outcome and error")
+    func statusJSON() throws {
+        var summary = FetchSummary()
+        summary.pages = 1
+        let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
+        let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
+        let expected =
+            #"{"photographers":2,"photos":5,"runs":[{"error":"network down","finished":null,"inserted":0,"outcome":"failed","pages":1,"#
+            + #""photographers_inserted":0,"photographers_removed":0,"received":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
+            + "\n"
+        #expect(try StatusOutput.render(status, as: .json, databasePath: "/c.sqlite") == expected)
+    }
+
+    @Test("status text without runs says so")
+    func statusTextEmpty() throws {
+        let status = CatalogStatus(photos: 0, photographers: 0, runs: [])
+        #expect(
+            try StatusOutput.render(status, as: .text, databasePath: "/c.sqlite")
+                == "catalog:       /c.sqlite\nphotos:        0\nphotographers: 0\n\nNo fetches yet.\n")
+    }
+
+    @Test("delete reports photos, then photographers the rule removed")
+    func deletion() {
+        let report = DeletionReport(photoIDs: ["123", "124"], photographersRemoved: ["Ana Lima"])
+        #expect(
+            DeletionOutput.render(report, photographer: nil)
+                == "deleted photo 123\ndeleted photo 124\nremoved photographer Ana Lima (no photos left)\n")
+        #expect(DeletionOutput.render(report, photographer: "Ana Lima").hasSuffix("removed photographer Ana Lima\n"))
+    }
+}
