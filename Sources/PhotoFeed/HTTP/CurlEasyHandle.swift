@@ -71,13 +71,6 @@ final class CurlEasyHandle {
         return code
     }
 
-    /// Where the last response pointed, when it was a redirect libcurl did not follow.
-    var redirectURL: String? {
-        var url: UnsafeMutablePointer<CChar>?
-        guard ccurl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &url) == CURLE_OK, let url else { return nil }
-        return String(cString: url)
-    }
-
     private func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
         guard code != CURLE_OK else { return }
         throw .transport(code: Int(code.rawValue), message: "option \(option.rawValue) rejected: \(message(for: code))")

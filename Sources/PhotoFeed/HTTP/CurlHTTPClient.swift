@@ -113,8 +113,9 @@ public final class CurlHTTPClient: Sendable {
         case CURLE_TOO_MANY_REDIRECTS:
             return .tooManyRedirects
         case CURLE_UNSUPPORTED_PROTOCOL:
-            // The first URL's scheme was checked up front, so this is a redirect target.
-            return .redirectRefused(URLRedaction.redact(handle.redirectURL ?? message))
+            // The first URL's scheme was checked up front, so this is a redirect
+            // target; the refused 3xx is the last response the sink saw.
+            return .redirectRefused(URLRedaction.redact(sink.headers["location"] ?? message))
         case CURLE_URL_MALFORMAT:
             return .invalidURL(URLRedaction.redact(url))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR,
