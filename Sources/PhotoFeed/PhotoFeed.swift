@@ -1,2 +1,1 @@
-// PhotoFeed: the Flickr-style REST feed over libcurl.
-internal import CCurl
+// PhotoFeed: the Flickr-style REST feed over libcurl. HTTP transport lives in HTTP/.

@@ -1,0 +1,78 @@
+internal import CCurl
+
+/// Owns one libcurl easy handle (and its error buffer) for one transfer;
+/// `deinit` releases both, so no error path can leak a handle.
+///
+/// Not thread-safe, like the handle itself: create, configure, perform and
+/// drop it on one thread.
+final class CurlEasyHandle {
+    /// `curl_global_init` must run exactly once before any handle exists;
+    /// a `static let` gives that, thread-safely, on first use.
+    private static let globalInitResult: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    private let handle: UnsafeMutableRawPointer
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init() throws(HTTPError) {
+        guard Self.globalInitResult == CURLE_OK, let handle = curl_easy_init() else {
+            throw .transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not be initialised")
+        }
+        self.handle = handle
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    func set(_ option: CURLoption, _ value: Int) throws(HTTPError) {
+        try check(ccurl_setopt_long(handle, option, value), option)
+    }
+
+    /// libcurl copies string options, so the temporary C string may go away.
+    func set(_ option: CURLoption, _ value: String) throws(HTTPError) {
+        try check(value.withCString { ccurl_setopt_string(handle, option, $0) }, option)
+    }
+
+    /// Routes headers and body into `sink`, which must outlive `perform()`.
+    func deliver(to sink: ResponseSink) {
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        ccurl_setopt_write_function(handle) { data, size, count, context in
+            let chunk = UnsafeRawBufferPointer(start: data, count: size * count)
+            let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+            return sink.appendBody(chunk) ? size * count : 0
+        }
+        ccurl_setopt_header_function(handle) { data, size, count, context in
+            let line = UnsafeRawBufferPointer(start: data, count: size * count)
+            Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().appendHeaderLine(line)
+            return size * count
+        }
+    }
+
+    /// Runs the transfer, blocking the calling thread.
+    func perform() -> CURLcode {
+        curl_easy_perform(handle)
+    }
+
+    /// libcurl's detailed message for the last failure, or the generic text for `code`.
+    func message(for code: CURLcode) -> String {
+        let detail = String(cString: errorBuffer).trimmingWhitespace()
+        return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : String(detail)
+    }
+
+    var responseCode: Int {
+        var code = 0
+        ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    private func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
+        guard code != CURLE_OK else { return }
+        throw .transport(code: Int(code.rawValue), message: "option \(option.rawValue) rejected: \(message(for: code))")
+    }
+}

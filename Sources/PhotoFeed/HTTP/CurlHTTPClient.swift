@@ -1,0 +1,143 @@
+internal import CCurl
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Blocking HTTP GET over libcurl's easy API, with retries and hard limits.
+///
+/// `Sendable` because it holds only immutable state: every request gets its
+/// own easy handle, so one client may be used from many threads at once.
+/// Calls block the calling thread; from async code, run them off the
+/// cooperative pool.
+public final class CurlHTTPClient: Sendable {
+    public let configuration: HTTPClientConfiguration
+    private let sleep: @Sendable (Double) -> Void
+
+    /// `sleep` waits between retries (seconds); tests inject a recorder.
+    public init(
+        configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
+        sleep: @escaping @Sendable (Double) -> Void = CurlHTTPClient.sleepThread
+    ) {
+        self.configuration = configuration
+        self.sleep = sleep
+    }
+
+    /// GETs `url`, following up to `maxRedirects` http/https redirects.
+    ///
+    /// Retries with back-off on connection errors, timeouts, truncated bodies,
+    /// 5xx and 429 (honouring `Retry-After`), never on other 4xx. After the
+    /// last attempt it throws that attempt's error. Any 2xx/3xx final response
+    /// is returned as is: judging the body is the caller's job.
+    /// `file://` is accepted only with `allowFileScheme` (an explicit user choice).
+    public func get(_ url: String, allowFileScheme: Bool = false) throws(HTTPError) -> HTTPResponse {
+        try URLScheme.check(url, allowFileScheme: allowFileScheme)
+        var attempt = 1
+        while true {
+            do {
+                return try perform(url, allowFileScheme: allowFileScheme)
+            } catch {
+                guard error.error.isRetryable, attempt <= configuration.retries else { throw error.error }
+                sleep(configuration.backoff.delay(forAttempt: attempt, retryAfter: error.retryAfter))
+                attempt += 1
+            }
+        }
+    }
+
+    /// The default `sleep`: blocks the calling thread.
+    public static func sleepThread(_ seconds: Double) {
+        guard seconds > 0 else { return }
+        var remaining = timespec(tv_sec: Int(seconds), tv_nsec: Int(seconds.truncatingRemainder(dividingBy: 1) * 1e9))
+        var request = remaining
+        while nanosleep(&request, &remaining) == -1, errno == EINTR {
+            request = remaining
+        }
+    }
+
+    /// One attempt. The failure carries the server's `Retry-After` for the back-off.
+    private func perform(_ url: String, allowFileScheme: Bool) throws(AttemptFailure) -> HTTPResponse {
+        let sink = ResponseSink(limit: configuration.maxResponseBytes)
+        let handle: CurlEasyHandle
+        do {
+            handle = try makeHandle(url, allowFileScheme: allowFileScheme, sink: sink)
+        } catch {
+            throw AttemptFailure(error: error, retryAfter: nil)
+        }
+        let code = withExtendedLifetime(sink) { handle.perform() }
+        guard code == CURLE_OK else {
+            throw AttemptFailure(error: error(for: code, handle: handle, sink: sink, url: url), retryAfter: nil)
+        }
+        let response = HTTPResponse(status: status(of: handle, url: url), headers: sink.headers, body: sink.body)
+        guard response.status < 400 else {
+            let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds(from: $0) }
+            throw AttemptFailure(error: .status(response.status), retryAfter: retryAfter)
+        }
+        return response
+    }
+
+    private func makeHandle(_ url: String, allowFileScheme: Bool, sink: ResponseSink) throws(HTTPError) -> CurlEasyHandle {
+        let handle = try CurlEasyHandle()
+        try handle.set(CURLOPT_URL, url)
+        try handle.set(CURLOPT_PROTOCOLS_STR, allowFileScheme ? "http,https,file" : "http,https")
+        try handle.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try handle.set(CURLOPT_FOLLOWLOCATION, 1)
+        try handle.set(CURLOPT_MAXREDIRS, configuration.maxRedirects)
+        try handle.set(CURLOPT_SSL_VERIFYPEER, 1)
+        try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
+        try handle.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout))
+        try handle.set(CURLOPT_NOSIGNAL, 1)
+        try handle.set(CURLOPT_ACCEPT_ENCODING, "")
+        try handle.set(CURLOPT_USERAGENT, configuration.userAgent)
+        handle.deliver(to: sink)
+        return handle
+    }
+
+    /// file:// transfers have no status line; a successful read counts as 200.
+    private func status(of handle: CurlEasyHandle, url: String) -> Int {
+        let code = handle.responseCode
+        return code == 0 && URLScheme.isFile(url) ? 200 : code
+    }
+
+    private func error(for code: CURLcode, handle: CurlEasyHandle, sink: ResponseSink, url: String) -> HTTPError {
+        let message = URLRedaction.redact(handle.message(for: code))
+        switch code {
+        case CURLE_WRITE_ERROR where sink.exceededLimit, CURLE_FILESIZE_EXCEEDED:
+            return .tooLarge(limit: configuration.maxResponseBytes)
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut
+        case CURLE_PARTIAL_FILE:
+            return .truncatedBody
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // The first URL's scheme was checked up front, so this is a redirect
+            // target; the refused 3xx is the last response the sink saw.
+            return .redirectRefused(URLRedaction.redact(sink.headers["location"] ?? message))
+        case CURLE_URL_MALFORMAT:
+            return .invalidURL(URLRedaction.redact(url))
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR,
+             CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
+            return .connection(message)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CIPHER:
+            return .tls(message)
+        case CURLE_FILE_COULDNT_READ_FILE:
+            return .fileUnreadable(message)
+        default:
+            return .transport(code: Int(code.rawValue), message: message)
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        Int((max(0.001, seconds) * 1000).rounded(.up))
+    }
+}
+
+/// A failed attempt plus what the back-off needs to know about it.
+private struct AttemptFailure: Error {
+    let error: HTTPError
+    let retryAfter: Double?
+}

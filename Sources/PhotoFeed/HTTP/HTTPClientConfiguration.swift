@@ -1,0 +1,33 @@
+/// Knobs for `CurlHTTPClient`; defaults suit a CLI talking to a public API.
+public struct HTTPClientConfiguration: Sendable, Equatable {
+    /// Total seconds allowed for one attempt, connect included.
+    public var timeout: Double
+    /// Seconds allowed to establish the connection.
+    public var connectTimeout: Double
+    /// Extra attempts after the first one for retryable failures.
+    public var retries: Int
+    /// Largest accepted body after decompression; bigger responses are aborted mid-transfer.
+    public var maxResponseBytes: Int
+    public var userAgent: String
+    public var maxRedirects: Int
+    public var backoff: RetryPolicy
+
+    /// `connectTimeout` defaults to `min(10, timeout)`.
+    public init(
+        timeout: Double = 30,
+        connectTimeout: Double? = nil,
+        retries: Int = 3,
+        maxResponseBytes: Int = 64 << 20,
+        userAgent: String = "photosync/0.1.0",
+        maxRedirects: Int = 5,
+        backoff: RetryPolicy = RetryPolicy()
+    ) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout ?? min(10, timeout)
+        self.retries = max(0, retries)
+        self.maxResponseBytes = max(0, maxResponseBytes)
+        self.userAgent = userAgent
+        self.maxRedirects = max(0, maxRedirects)
+        self.backoff = backoff
+    }
+}

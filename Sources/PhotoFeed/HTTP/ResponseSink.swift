@@ -1,0 +1,39 @@
+/// Collects one transfer's headers and body from libcurl's C callbacks.
+///
+/// The body never grows past `limit`: the write callback refuses the chunk
+/// that would cross it, which makes libcurl abort with `CURLE_WRITE_ERROR`,
+/// so an oversized (or endlessly inflating) response is never held in memory.
+final class ResponseSink {
+    let limit: Int
+    private(set) var body: [UInt8] = []
+    private(set) var headers: [String: String] = [:]
+    private(set) var exceededLimit = false
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Returns false (abort the transfer) once the limit would be passed.
+    func appendBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard chunk.count <= limit - body.count else {
+            exceededLimit = true
+            return false
+        }
+        body.append(contentsOf: chunk)
+        return true
+    }
+
+    /// Takes one raw header line. A status line starts a new response
+    /// (after a redirect or a 1xx), so only the final response's headers remain.
+    func appendHeaderLine(_ line: UnsafeRawBufferPointer) {
+        let text = String(decoding: line, as: UTF8.self)
+        if text.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }
+        guard let colon = text.firstIndex(of: ":") else { return }
+        let name = text[..<colon].trimmingWhitespace().lowercased()
+        let value = String(text[text.index(after: colon)...].trimmingWhitespace())
+        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+    }
+}

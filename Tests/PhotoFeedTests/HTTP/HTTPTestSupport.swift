@@ -1,0 +1,52 @@
+import PhotoFeed
+import PhotoSyncTestSupport
+import Synchronization
+
+/// Records retry delays instead of sleeping, so retry tests take no time
+/// and can assert which delays the policy chose.
+final class SleepRecorder: Sendable {
+    private let delays = Mutex<[Double]>([])
+
+    var recorded: [Double] { delays.withLock { $0 } }
+
+    func sleep(_ seconds: Double) {
+        delays.withLock { $0.append(seconds) }
+    }
+}
+
+/// A client with small timeouts whose retry sleeps go to `recorder`.
+func makeClient(
+    _ recorder: SleepRecorder = SleepRecorder(),
+    timeout: Double = 5,
+    retries: Int = 0,
+    maxResponseBytes: Int = 1 << 20,
+    maxRedirects: Int = 5
+) -> CurlHTTPClient {
+    let configuration = HTTPClientConfiguration(
+        timeout: timeout,
+        retries: retries,
+        maxResponseBytes: maxResponseBytes,
+        userAgent: "photosync-test/1.0",
+        maxRedirects: maxRedirects,
+        backoff: RetryPolicy(baseDelay: 0.01, maxDelay: 30)
+    )
+    return CurlHTTPClient(configuration: configuration, sleep: { recorder.sleep($0) })
+}
+
+extension CurlHTTPClient {
+    /// `get` on its own thread, so the in-process server keeps the cooperative pool.
+    func fetch(_ url: String, allowFileScheme: Bool = false) async -> Result<HTTPResponse, HTTPError> {
+        await runOnDedicatedThread {
+            Result { () throws(HTTPError) -> HTTPResponse in try self.get(url, allowFileScheme: allowFileScheme) }
+        }
+    }
+}
+
+extension Result {
+    /// The failure, or nil on success; keeps `#expect(result.failure == .timedOut)` short.
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
+
+let apiKey = "k3y-SECRET-0123456789"

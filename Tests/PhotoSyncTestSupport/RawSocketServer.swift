@@ -1,0 +1,161 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A deliberately misbehaving HTTP server on 127.0.0.1 for the faults a
+/// well-behaved server library cannot produce: silence, resets, short or
+/// endless bodies, arbitrary raw bytes.
+///
+/// One background thread accepts and serves connections one at a time with
+/// the same `Behaviour`. Every wait is bounded: the thread ends on `stop()`,
+/// on deinit, or when `lifetime` runs out, whichever comes first.
+public final class RawSocketServer: Sendable {
+    public enum Behaviour: Sendable {
+        /// Reads the request, never answers, keeps the connection open until the client leaves.
+        case neverRespond
+        /// Accepts and closes at once without a byte: an "empty reply".
+        case closeImmediately
+        /// Reads the request, sends these bytes, closes normally.
+        case send([UInt8])
+        /// Reads the request, sends these bytes, then resets the connection (RST).
+        case sendThenReset([UInt8])
+        /// Sends `head`, then `chunk` every `interval` seconds until the client leaves.
+        case trickle(head: [UInt8], chunk: [UInt8], interval: Double)
+
+        /// A 200 announcing `declaredLength` body bytes but sending `sentLength`, then closing.
+        public static func truncatedBody(declaredLength: Int, sentLength: Int) -> Behaviour {
+            .send(head(contentLength: declaredLength) + Array(repeating: UInt8(ascii: "x"), count: sentLength))
+        }
+
+        /// Like `truncatedBody`, but the connection is reset mid-body.
+        public static func resetMidBody(declaredLength: Int, sentLength: Int) -> Behaviour {
+            .sendThenReset(head(contentLength: declaredLength) + Array(repeating: UInt8(ascii: "x"), count: sentLength))
+        }
+
+        /// A chunked 200 whose body never ends: one byte every 50 ms.
+        public static var endlessBody: Behaviour {
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            return .trickle(head: Array(head.utf8), chunk: Array("1\r\n \r\n".utf8), interval: 0.05)
+        }
+
+        private static func head(contentLength: Int) -> [UInt8] {
+            Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(contentLength)\r\n\r\n".utf8)
+        }
+    }
+
+    public let port: UInt16
+    /// "http://127.0.0.1:PORT", no trailing slash.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    private let control = Control()
+
+    /// Starts listening and serving at once.
+    public init(_ behaviour: Behaviour, lifetime: Double = 20) throws {
+        let (fd, port) = try LoopbackSocket.listen()
+        self.port = port
+        let connection = ConnectionLoop(listener: fd, behaviour: behaviour, control: control,
+                                        deadline: .now + .milliseconds(Int(lifetime * 1000)))
+        Thread { connection.run() }.start()
+    }
+
+    deinit {
+        control.stop()
+    }
+
+    /// Connections accepted so far: one per client attempt.
+    public var connectionCount: Int {
+        control.connectionCount
+    }
+
+    /// Makes the thread close everything within about 50 ms.
+    public func stop() {
+        control.stop()
+    }
+}
+
+/// State shared between the server object and its thread.
+private final class Control: Sendable {
+    private let state = Mutex((stopped: false, connections: 0))
+
+    var isStopped: Bool { state.withLock { $0.stopped } }
+    var connectionCount: Int { state.withLock { $0.connections } }
+    func stop() { state.withLock { $0.stopped = true } }
+    func countConnection() { state.withLock { $0.connections += 1 } }
+}
+
+/// The server thread's work: accept, misbehave, repeat until stopped.
+private struct ConnectionLoop: Sendable {
+    let listener: Int32
+    let behaviour: RawSocketServer.Behaviour
+    let control: Control
+    let deadline: ContinuousClock.Instant
+
+    private static let tick = 0.05
+
+    private var shouldRun: Bool { !control.isStopped && .now < deadline }
+
+    func run() {
+        defer { close(listener) }
+        while shouldRun {
+            guard LoopbackSocket.waitReadable(listener, timeout: Self.tick) else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            control.countConnection()
+            serve(connection)
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        switch behaviour {
+        case .closeImmediately:
+            close(connection)
+        case .neverRespond:
+            readRequest(connection)
+            waitForPeerToLeave(connection, sending: nil, interval: Self.tick)
+            close(connection)
+        case .send(let bytes):
+            readRequest(connection)
+            LoopbackSocket.send(connection, bytes)
+            close(connection)
+        case .sendThenReset(let bytes):
+            readRequest(connection)
+            LoopbackSocket.send(connection, bytes)
+            LoopbackSocket.reset(connection)
+        case .trickle(let head, let chunk, let interval):
+            readRequest(connection)
+            LoopbackSocket.send(connection, head)
+            waitForPeerToLeave(connection, sending: chunk, interval: interval)
+            close(connection)
+        }
+    }
+
+    /// Reads until the blank line ending the request head (GETs carry no body).
+    private func readRequest(_ connection: Int32) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while shouldRun, received.count < 65_536, !received.ends(with: Array("\r\n\r\n".utf8)) {
+            guard LoopbackSocket.waitReadable(connection, timeout: Self.tick) else { continue }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            received += buffer[..<count]
+        }
+    }
+
+    /// Holds the connection (optionally sending `chunk` every `interval`)
+    /// until the client closes it or the server stops.
+    private func waitForPeerToLeave(_ connection: Int32, sending chunk: [UInt8]?, interval: Double) {
+        var scratch = [UInt8](repeating: 0, count: 1024)
+        while shouldRun {
+            if LoopbackSocket.waitReadable(connection, timeout: interval) {
+                guard recv(connection, &scratch, scratch.count, 0) > 0 else { return }
+            } else if let chunk, !LoopbackSocket.send(connection, chunk) {
+                return
+            }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}
