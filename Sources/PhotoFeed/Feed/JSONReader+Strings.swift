@@ -1,0 +1,122 @@
+extension JSONReader {
+    /// Reads a string value (the reader is on its opening quote). Strings without escapes,
+    /// nearly all of them, are made straight from the input bytes.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        position += 1
+        let start = position
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte < 0x20 { throw syntaxError("control character in a string") }
+            position += 1
+        }
+        throw unexpectedEnd()
+    }
+
+    /// Passes over a string value without making it.
+    mutating func skipString() throws(JSONSyntaxError) {
+        position += 1
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                try readEscape { _ in }
+            } else if byte < 0x20 {
+                throw syntaxError("control character in a string")
+            } else {
+                position += 1
+            }
+        }
+        throw unexpectedEnd()
+    }
+
+    /// The slow path: copies the string's bytes from `start` (after the quote), decoding escapes.
+    private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
+        var decoded = Array(bytes[start..<position])
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: decoded, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                try readEscape { decoded.append($0) }
+            } else if byte < 0x20 {
+                throw syntaxError("control character in a string")
+            } else {
+                decoded.append(byte)
+                position += 1
+            }
+        }
+        throw unexpectedEnd()
+    }
+
+    /// Reads one escape sequence (the reader is on its backslash) and hands over its UTF-8.
+    /// A `\u` surrogate that is not half of a pair becomes U+FFFD rather than failing the page.
+    private mutating func readEscape(_ append: (UInt8) -> Void) throws(JSONSyntaxError) {
+        position += 1
+        guard position < end else { throw unexpectedEnd() }
+        let simple: UInt8? = switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes[position]
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple {
+            append(simple)
+            position += 1
+            return
+        }
+        guard bytes[position] == UInt8(ascii: "u") else { throw syntaxError("invalid escape \(shownByte())") }
+        position += 1
+        let scalar = try readUnicodeEscape()
+        Unicode.UTF8.encode(scalar) { append($0) }
+    }
+
+    /// After `\u`: four hex digits, and for a high surrogate, the `\uXXXX` low half that should follow.
+    private mutating func readUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let unit = try readHexQuad()
+        guard (0xD800...0xDBFF).contains(unit) else { return Unicode.Scalar(unit) ?? "\u{FFFD}" }
+        guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+            return "\u{FFFD}"
+        }
+        let resume = position
+        position += 2
+        let low = try readHexQuad()
+        guard (0xDC00...0xDFFF).contains(low) else {
+            position = resume
+            return "\u{FFFD}"
+        }
+        return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+    }
+
+    private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < end else { throw unexpectedEnd() }
+            guard let digit = Self.hexValue(bytes[position]) else { throw syntaxError("invalid \\u escape: \(shownByte())") }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// One element of the `photo` array as sent, before any rule is applied. Only the keys
+/// photosync uses are kept; each is nil when the key is absent.
+struct RawPhotoItem: Sendable {
+    var id: LenientScalar?
+    var owner: LenientScalar?
+    var ownerName: LenientScalar?
+    var title: String?
+    var description: String?
+    var secret: LenientScalar?
+    var server: LenientScalar?
+    var dateUpload: LenientScalar?
+    var largeURL: LenientScalar?
+    /// False when the element is not a JSON object at all.
+    var isObject = true
+
+    /// Reads one element; a repeated key keeps its last value.
+    static func read(_ reader: inout JSONReader) throws(JSONSyntaxError) -> RawPhotoItem {
+        var item = RawPhotoItem()
+        guard try reader.nextKind() == .object else {
+            try reader.skipValue()
+            item.isObject = false
+            return item
+        }
+        try reader.forEachMember { reader, key throws(JSONSyntaxError) in
+            switch key {
+            case "id": item.id = try reader.readScalar()
+            case "owner": item.owner = try reader.readScalar()
+            case "ownername": item.ownerName = try reader.readScalar()
+            case "title": item.title = try FlickrText.read(&reader)
+            case "description": item.description = try FlickrText.read(&reader)
+            case "secret": item.secret = try reader.readScalar()
+            case "server": item.server = try reader.readScalar()
+            case "dateupload": item.dateUpload = try reader.readScalar()
+            case "url_l": item.largeURL = try reader.readScalar()
+            default: try reader.skipValue()
+            }
+        }
+        return item
+    }
+}
