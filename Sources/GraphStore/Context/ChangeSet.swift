@@ -6,6 +6,8 @@ public struct ChangeSet: Sendable, Equatable {
     public internal(set) var updated: [String: Set<ObjectID>] = [:]
     public internal(set) var deleted: [String: Set<ObjectID>] = [:]
 
+    public init() {}
+
     public func inserted(_ type: ManagedObject.Type) -> Set<ObjectID> { inserted[type.entityName] ?? [] }
     public func updated(_ type: ManagedObject.Type) -> Set<ObjectID> { updated[type.entityName] ?? [] }
     public func deleted(_ type: ManagedObject.Type) -> Set<ObjectID> { deleted[type.entityName] ?? [] }

@@ -12,6 +12,8 @@ protocol PersistentStore: Sendable {
 protocol StoreReader {
     func fetch(_ query: StoreQuery) throws -> [StoredRow]
     func count(_ query: StoreQuery) throws -> Int
+    /// Row counts per non-null value of a foreign key column.
+    func groupCounts(entity: String, column: String) throws -> [Int64: Int]
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow]
     /// Rows whose values for `columns` equal one of `keys` (unique-constraint conflict detection, in batches).
     func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow]

@@ -23,6 +23,14 @@ struct SQLiteConnection: StoreWriter {
         return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(compiler.arguments.map(\.databaseValue))) ?? 0
     }
 
+    func groupCounts(entity: String, column: String) throws -> [Int64: Int] {
+        let sql = "SELECT \(SQL.quote(column)), count(*) FROM \(SQL.quote(entity)) WHERE \(SQL.quote(column)) IS NOT NULL GROUP BY 1"
+        var counts: [Int64: Int] = [:]
+        let cursor = try Row.fetchCursor(db, sql: sql)
+        while let row = try cursor.next() { counts[row[0]] = row[1] }
+        return counts
+    }
+
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] {
         try rowIDs.chunked(by: 500).flatMap { chunk in
             try rows(sql: selectClause(entity) + " WHERE \"id\" IN (\(SQL.placeholders(chunk.count)))",

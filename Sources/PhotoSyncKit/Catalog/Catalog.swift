@@ -1,21 +1,135 @@
 import Foundation
+import GraphStore
 
-/// The photo catalog: the one object the commands talk to.
-///
-/// (Interface only; the GraphStore-backed implementation lands with the catalog work.)
+/// The photo catalog: the one object the commands talk to, over a GraphStore container.
 public final class Catalog {
-    /// Opens (creating if needed) the catalog at `path`. Throws `PhotoSyncError.catalog` when it cannot.
-    public init(path: String) throws {}
+    let path: String
+    let container: PersistentContainer
 
-    /// Fetches pages from the feed and saves each page in its own transaction.
-    ///
-    /// Records the run (failed ones included) for `status`. `progress` is called after each saved page.
-    public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary { FetchSummary() }
+    /// Opens (creating if needed, with mode 0600) the catalog at `path`.
+    /// - Throws: `PhotoSyncError.catalog` (exit 74) when it cannot.
+    public init(path: String) throws {
+        self.path = path
+        try Self.createPrivately(path)
+        do throws(GraphStoreError) {
+            container = try PersistentContainer(model: CatalogModel.make(), location: .file(path))
+        } catch {
+            throw PhotoSyncError.from(error, path: path)
+        }
+    }
 
-    public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] { [] }
-    public func photographers() throws -> [PhotographerListing] { [] }
-    /// All-or-nothing: throws `PhotoSyncError.notFound` listing the missing ids and deletes nothing.
-    public func delete(photoIDs: [String]) throws -> DeletionReport { DeletionReport(photoIDs: [], photographersRemoved: []) }
-    public func delete(photographer: String) throws -> DeletionReport { DeletionReport(photoIDs: [], photographersRemoved: []) }
-    public func status(recentRuns: Int) throws -> CatalogStatus { CatalogStatus(photos: 0, photographers: 0, runs: []) }
+    /// Photos, optionally by one photographer, in the requested order.
+    public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
+        try reading { context in
+            let request = FetchRequest<Photo>(
+                predicate: photographer.map { name in .whose(\.$whoTook, \.$name == name) },
+                sortBy: Self.sortKeys(sort), limit: limit
+            ).prefetching(\.$whoTook)
+            return try context.fetch(request).map(PhotoListing.init)
+        }
+    }
+
+    /// Every photographer with their number of photos, by name.
+    public func photographers() throws -> [PhotographerListing] {
+        try reading { context in
+            let counts = try context.memberCounts(\Photographer.$photos)
+            return try context.fetch(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)])).map { photographer in
+                PhotographerListing(name: photographer.name, photos: counts[photographer.objectID] ?? 0)
+            }
+        }
+    }
+
+    /// Deletes the given photos, all or nothing; photographers left without photos go too.
+    /// - Throws: `PhotoSyncError.notFound` listing the ids not in the catalog (nothing deleted).
+    public func delete(photoIDs: [String]) throws -> DeletionReport {
+        try writing { context in
+            let wanted = Array(Set(photoIDs))
+            let photos = try context.fetch(FetchRequest<Photo>(predicate: .isIn(\.$unique, wanted)))
+            let missing = Set(wanted).subtracting(photos.map(\.unique)).sorted()
+            guard missing.isEmpty else {
+                throw PhotoSyncError.notFound("not in the catalog: photo \(missing.joined(separator: ", ")); nothing was deleted")
+            }
+            return try Self.delete(photos, in: context)
+        }
+    }
+
+    /// Deletes a photographer and all their photos.
+    /// - Throws: `PhotoSyncError.notFound` when no photographer has that name.
+    public func delete(photographer name: String) throws -> DeletionReport {
+        try writing { context in
+            guard let photographer = try context.fetch(FetchRequest<Photographer>(predicate: \.$name == name)).first else {
+                throw PhotoSyncError.notFound("no photographer named \(name) in the catalog; nothing was deleted")
+            }
+            return try Self.delete(photographer.photos, in: context)
+        }
+    }
+
+    /// Counts and the `recentRuns` newest fetch runs (newest first).
+    public func status(recentRuns: Int) throws -> CatalogStatus {
+        try reading { context in
+            let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
+            return CatalogStatus(
+                photos: try context.count(FetchRequest<Photo>()),
+                photographers: try context.count(FetchRequest<Photographer>()),
+                runs: runs.map(FetchRunRecord.init))
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func delete(_ photos: [Photo], in context: ObjectContext) throws -> DeletionReport {
+        let photographers = photos.compactMap(\.whoTook)
+        for photo in photos { context.delete(photo) }
+        try context.save()
+        var removed: [String] = []
+        for photographer in photographers where photographer.isDeleted && !removed.contains(photographer.name) {
+            removed.append(photographer.name)
+        }
+        return DeletionReport(photoIDs: photos.map(\.unique).sorted(), photographersRemoved: removed.sorted())
+    }
+
+    private static func sortKeys(_ sort: ListSort) -> [FetchSort<Photo>] {
+        switch sort {
+        case .title: [.ascending(\.$title), .ascending(\.$unique, .numericText)]
+        case .uploaded: [.descending(\.$uploaded), .ascending(\.$unique, .numericText)]
+        case .id: [.ascending(\.$unique, .numericText)]
+        }
+    }
+
+    func reading<T>(_ body: (ObjectContext) throws -> T) throws -> T {
+        try writing(body)
+    }
+
+    func writing<T>(_ body: (ObjectContext) throws -> T) throws -> T {
+        do {
+            return try body(container.newContext())
+        } catch let error as GraphStoreError {
+            throw PhotoSyncError.from(error, path: path)
+        }
+    }
+
+    /// Creates the file with owner-only permissions before SQLite does (its -wal and -shm files copy them).
+    private static func createPrivately(_ path: String) throws {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            let reason = String(cString: strerror(errno))
+            if errno == EACCES || errno == EROFS, access(path, R_OK) == 0 { return }
+            throw PhotoSyncError.catalog("cannot open catalog \(path): \(reason)")
+        }
+        close(descriptor)
+    }
+}
+
+extension PhotoListing {
+    init(_ photo: Photo) {
+        self.init(id: photo.unique, title: photo.title, subtitle: photo.subtitle,
+                  photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded)
+    }
+}
+
+extension FetchRunRecord {
+    init(_ run: FetchRun) {
+        self.init(started: run.started, finished: run.finished, outcome: Outcome(rawValue: run.outcome) ?? .failed,
+                  summary: run.summary, error: run.error)
+    }
 }

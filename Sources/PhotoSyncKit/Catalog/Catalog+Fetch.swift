@@ -1,0 +1,109 @@
+import Foundation
+import GraphStore
+import PhotoFeed
+
+extension Catalog {
+    /// Fetches pages 1...min(requested or max pages, pages the feed reports) and saves each page in
+    /// its own transaction, downloading the next page while the current one is saved.
+    ///
+    /// A failure leaves earlier pages saved and nothing of the failing page. SIGINT/SIGTERM stop the
+    /// run after the page being saved. Every run is recorded for `status`, failed ones included.
+    public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
+        let run = try startRun()
+        let interruption = InterruptionWatch()
+        var summary = FetchSummary()
+        do {
+            try fetchPages(settings, into: &summary, interruption: interruption, progress: progress)
+            if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
+            try finish(run, .succeeded, summary, error: nil)
+            return summary
+        } catch let error as PhotoSyncError {
+            let outcome: FetchRunRecord.Outcome = if case .interrupted = error { .interrupted } else { .failed }
+            try? finish(run, outcome, summary, error: error.message)
+            throw error
+        } catch let error as GraphStoreError {
+            let mapped = PhotoSyncError.from(error, path: path)
+            try? finish(run, .failed, summary, error: mapped.message)
+            throw mapped
+        }
+    }
+
+    private func fetchPages(
+        _ settings: FetchSettings, into summary: inout FetchSummary, interruption: InterruptionWatch,
+        progress: (FetchSummary) -> Void
+    ) throws {
+        let source = FeedSource(settings: settings)
+        let importer = PageImporter(container: container, policy: settings.mergePolicy.graphStorePolicy)
+        var page = try source.page(1)
+        let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.pages))
+        for number in 1...last {
+            let next = number < last ? PendingPage(number + 1, from: source) : nil
+            summary += settings.dryRun ? try preview(page) : try importPage(page, importer)
+            progress(summary)
+            reportSkipped(page)
+            if interruption.signal != nil { return }
+            if let next { page = try next.wait() }
+        }
+    }
+
+    private func importPage(_ page: FeedPage, _ importer: PageImporter) throws -> FetchSummary {
+        do {
+            return try importer.importPage(page)
+        } catch let error as GraphStoreError {
+            throw PhotoSyncError.from(error, path: path)
+        }
+    }
+
+    /// `--dry-run`: what a save would do, from one read-only query (stored ids among the page's).
+    private func preview(_ page: FeedPage) throws -> FetchSummary {
+        let stored = try reading { context in
+            try context.count(FetchRequest<Photo>(predicate: .isIn(\.$unique, page.photos.map(\.id))))
+        }
+        var summary = FetchSummary()
+        summary.pages = 1
+        summary.received = page.photos.count + page.skipped.count
+        summary.skipped = page.skipped.count
+        summary.inserted = page.photos.count - stored
+        summary.unchanged = stored
+        return summary
+    }
+
+    private func reportSkipped(_ page: FeedPage) {
+        guard !page.skipped.isEmpty else { return }
+        let shown = page.skipped.prefix(3).map(\.reason).joined(separator: "; ")
+        let more = page.skipped.count > 3 ? " (and \(page.skipped.count - 3) more)" : ""
+        FileHandle.standardError.write(Data("photosync: page \(page.page): skipped \(page.skipped.count) item(s): \(shown)\(more)\n".utf8))
+    }
+
+    // MARK: - Run records
+
+    private func startRun() throws -> ObjectID {
+        try writing { context in
+            let run = context.insert(FetchRun.self)
+            run.started = Date()
+            try context.save()
+            return run.objectID
+        }
+    }
+
+    private func finish(_ id: ObjectID, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?) throws {
+        try writing { context in
+            let run = try context.existingObject(with: id, as: FetchRun.self)
+            run.finished = Date()
+            run.outcome = outcome.rawValue
+            run.record(summary)
+            run.error = error
+            try context.save()
+        }
+    }
+}
+
+extension MergePolicyChoice {
+    var graphStorePolicy: MergePolicy {
+        switch self {
+        case .objectTrump: .objectTrump
+        case .storeTrump: .storeTrump
+        case .error: .error
+        }
+    }
+}

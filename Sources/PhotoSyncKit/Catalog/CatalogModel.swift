@@ -1,0 +1,8 @@
+import GraphStore
+
+/// The catalog's model. Bump `version` with every entity change (GraphStore migrates older files).
+enum CatalogModel {
+    static func make() throws(GraphStoreError) -> ManagedObjectModel {
+        try ManagedObjectModel(version: 1, entities: [Photo.self, Photographer.self, FetchRun.self])
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GraphStore
+
+/// One `photosync fetch` run, recorded whatever its outcome, for `status`.
+final class FetchRun: ManagedObject {
+    @Attribute(.indexed) var started = Date(timeIntervalSince1970: 0)
+    @Attribute var finished: Date? = nil
+    @Attribute var outcome = FetchRunRecord.Outcome.running.rawValue
+    @Attribute var pages = 0
+    @Attribute var received = 0
+    @Attribute var inserted = 0
+    @Attribute var updated = 0
+    @Attribute var unchanged = 0
+    @Attribute var skipped = 0
+    @Attribute var photographersInserted = 0
+    @Attribute var photographersRemoved = 0
+    @Attribute var error: String? = nil
+
+    func record(_ summary: FetchSummary) {
+        pages = summary.pages
+        received = summary.received
+        inserted = summary.inserted
+        updated = summary.updated
+        unchanged = summary.unchanged
+        skipped = summary.skipped
+        photographersInserted = summary.photographersInserted
+        photographersRemoved = summary.photographersRemoved
+    }
+
+    var summary: FetchSummary {
+        var summary = FetchSummary()
+        summary.pages = pages
+        summary.received = received
+        summary.inserted = inserted
+        summary.updated = updated
+        summary.unchanged = unchanged
+        summary.skipped = skipped
+        summary.photographersInserted = photographersInserted
+        summary.photographersRemoved = photographersRemoved
+        return summary
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import GraphStore
+
+/// One photo of the catalog, keyed by the feed's photo id (`unique`).
+final class Photo: ManagedObject {
+    @Attribute(.unique) var unique = ""
+    @Attribute(.indexed) var title = ""
+    @Attribute var subtitle = ""
+    @Attribute var imageURL = ""
+    @Attribute(.indexed) var uploaded: Date? = nil
+    @ToOne(deleteRule: .nullify) var whoTook: Photographer?
+
+    /// A photographer lives only as long as they have photos: deleting their last one deletes them.
+    override func prepareForDeletion() {
+        guard let photographer = whoTook else { return }
+        if photographer.photos.allSatisfy({ $0 === self || $0.isDeleted }) {
+            context?.delete(photographer)
+        }
+    }
+}

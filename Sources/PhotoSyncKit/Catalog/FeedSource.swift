@@ -1,0 +1,61 @@
+import Foundation
+import PhotoFeed
+
+/// Pages of the feed: one HTTP GET and one decode per page, retried on the API's temporary errors.
+struct FeedSource: Sendable {
+    let settings: FetchSettings
+    let client: CurlHTTPClient
+
+    init(settings: FetchSettings) {
+        self.settings = settings
+        var configuration = HTTPClientConfiguration()
+        configuration.timeout = settings.timeout
+        configuration.connectTimeout = min(10, settings.timeout)
+        configuration.retries = settings.retries
+        configuration.userAgent = "photosync/\(PhotoSyncVersion.current)"
+        client = CurlHTTPClient(configuration: configuration)
+    }
+
+    /// A `file://` endpoint is one response document: no paging.
+    var isSingleDocument: Bool { settings.endpoint.lowercased().hasPrefix("file:") }
+
+    /// Page `number`, decoded. API codes 105/106 are retried like a 5xx, with the same back-off.
+    func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
+        var attempt = 1
+        while true {
+            do {
+                let response = try client.get(url(for: number), allowFileScheme: isSingleDocument)
+                return try FeedDecoder.decode(response.body)
+            } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
+                CurlHTTPClient.sleepThread(client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil))
+                attempt += 1
+            } catch {
+                throw PhotoSyncError.from(error, page: number)
+            }
+        }
+    }
+
+    private func url(for page: Int) -> String {
+        if isSingleDocument { return settings.endpoint }
+        return FeedRequest(endpoint: settings.endpoint, apiKey: settings.apiKey ?? "", perPage: settings.perPage, page: page).url
+    }
+}
+
+/// A page being downloaded on another thread while the previous one is saved.
+final class PendingPage: @unchecked Sendable {
+    // Written once by the worker before `done` is signalled, read only after waiting on it.
+    private var result: Result<FeedPage, PhotoSyncError>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ number: Int, from source: FeedSource) {
+        DispatchQueue.global().async {
+            self.result = Result { () throws(PhotoSyncError) -> FeedPage in try source.page(number) }
+            self.done.signal()
+        }
+    }
+
+    func wait() throws(PhotoSyncError) -> FeedPage {
+        done.wait()
+        return try result!.get()
+    }
+}
