@@ -14,8 +14,9 @@ enum JSONPUnwrapper {
         if body[end - 1] == UInt8(ascii: ";") { end -= 1 }
         while end > open && isWhitespace(body[end - 1]) { end -= 1 }
         guard end > open + 1, body[end - 1] == UInt8(ascii: ")") else {
-            throw .malformed("JSONP call \(callName(body, start..<open)) is not closed with \")\"")
+            throw .malformed("JSONP call \(callName(body, start..<open))( is not closed with \")\"")
         }
+        if end - 1 == open + 1 { throw .malformed("JSONP call \(callName(body, start..<open))() holds no JSON") }
         return (open + 1)..<(end - 1)
     }
 
@@ -29,7 +30,7 @@ enum JSONPUnwrapper {
     }
 
     private static func callName(_ body: [UInt8], _ range: Range<Int>) -> String {
-        String(decoding: body[range], as: UTF8.self).trimmed + "("
+        String(decoding: body[range], as: UTF8.self).trimmed
     }
 
     private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {

@@ -95,10 +95,12 @@ struct JSONReader {
 
     // MARK: Structure
 
+    /// The depth check comes first, so the error names the bracket one level too deep.
     private mutating func enter(_ opening: UInt8) throws(JSONSyntaxError) {
+        skipWhitespace()
+        if depth == Self.maximumDepth { throw syntaxError("nested more than \(Self.maximumDepth) levels deep") }
         try expect(opening)
         depth += 1
-        if depth > Self.maximumDepth { throw syntaxError("nested more than \(Self.maximumDepth) levels deep") }
     }
 
     /// Consumes `closing` if it comes next (an empty container).
@@ -168,7 +170,10 @@ struct JSONReader {
         JSONSyntaxError(problem: problem, offset: position)
     }
 
-    func unexpectedEnd() -> JSONSyntaxError { syntaxError("unexpected end of JSON") }
+    /// Names the last byte there is, not the one past the end.
+    func unexpectedEnd() -> JSONSyntaxError {
+        JSONSyntaxError(problem: "unexpected end of JSON", offset: max(position, end) - 1)
+    }
 
     func unexpectedCharacter() -> JSONSyntaxError { syntaxError("unexpected \(shownByte())") }
 

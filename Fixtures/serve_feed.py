@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""A tiny Flickr-like getRecent server for demos, end-to-end tests and benchmarks.
+
+Answers GET /?...&page=P&per_page=N... (any path) with one page of JSON, either
+
+    python3 Fixtures/serve_feed.py --fixtures Fixtures/feed [--port 0]
+        serves DIR/recent-page-{P}.json; pages past the last fixture get an empty page
+        (with the paging counters of page 1), as Flickr does; per_page is ignored;
+    python3 Fixtures/serve_feed.py --generate 1000000 --seed 7 [--port 0]
+        builds page P on demand with generate_feed.page(); per_page defaults to 100 and is
+        capped at 500, like Flickr's.
+
+Binds 127.0.0.1 only. The first line on stdout is the port (useful with --port 0);
+nothing else is logged. Bodies are gzipped when the request says Accept-Encoding: gzip.
+Stops on SIGTERM or SIGINT.
+"""
+import argparse
+import gzip
+import json
+import os
+import signal
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generate_feed  # noqa: E402  (sits beside this file)
+
+DEFAULT_PER_PAGE = 100
+MAX_PER_PAGE = 500
+
+
+def positive_int(values, default):
+    try:
+        return max(1, int(values[0])) if values else default
+    except ValueError:
+        return default
+
+
+class FixturePages:
+    def __init__(self, directory):
+        self.directory = directory
+        with open(self.path(1), "rb") as first:
+            self.counters = json.load(first)["photos"]
+
+    def path(self, page):
+        return os.path.join(self.directory, f"recent-page-{page}.json")
+
+    def body(self, page, per_page):
+        try:
+            with open(self.path(page), "rb") as fixture:
+                return fixture.read()
+        except FileNotFoundError:
+            empty = {key: self.counters[key] for key in ("pages", "perpage", "total")}
+            return generate_feed.dumps({"photos": {"page": page, **empty, "photo": []}, "stat": "ok"})
+
+
+class GeneratedPages:
+    def __init__(self, photos, seed):
+        self.photos = photos
+        self.seed = seed
+
+    def body(self, page, per_page):
+        return generate_feed.dumps(generate_feed.page(page, self.photos, min(per_page, MAX_PER_PAGE), self.seed))
+
+
+def handler_for(pages):
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            query = parse_qs(urlsplit(self.path).query)
+            body = pages.body(positive_int(query.get("page"), 1), positive_int(query.get("per_page"), DEFAULT_PER_PAGE))
+            gzipped = "gzip" in self.headers.get("Accept-Encoding", "")
+            if gzipped:
+                body = gzip.compress(body, compresslevel=5)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            if gzipped:
+                self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format, *args):
+            pass
+
+    return Handler
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Serve Flickr-shaped getRecent pages on 127.0.0.1.")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--fixtures", metavar="DIR", help="serve DIR/recent-page-{P}.json")
+    source.add_argument("--generate", metavar="N", type=int, help="serve a generated feed of N photos")
+    parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--port", type=int, default=0, help="port, 0 for any free one (default)")
+    args = parser.parse_args(argv)
+    pages = FixturePages(args.fixtures) if args.fixtures else GeneratedPages(args.generate, args.seed)
+
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler_for(pages))
+    server.daemon_threads = True
+    for stop in (signal.SIGTERM, signal.SIGINT):  # set SIGINT too: a background job inherits it ignored
+        signal.signal(stop, lambda *_: sys.exit(0))
+    print(server.server_address[1], flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

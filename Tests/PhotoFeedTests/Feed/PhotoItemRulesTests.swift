@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+@testable import PhotoFeed
+
+/// One `photo` element at a time: ids, owners, URLs, upload dates, skips and duplicates.
+@Suite struct PhotoItemRulesTests {
+    @Test func numericIDIsAccepted() throws {
+        #expect(try onlyPhoto(photoJSON(#""id":53412345678"#))?.id == "53412345678")
+    }
+
+    @Test(arguments: [
+        (#"{"owner":"1@N01","url_l":"u"}"#, "photo 0: missing id"),
+        (photoJSON(#""id":"""#), "photo 0: empty id"),
+        (photoJSON(#""id":null"#), "photo 0: id is not a string or number"),
+        (photoJSON(#""id":true"#), "photo 0: id is not a string or number"),
+        (photoJSON(#""id":{"_content":"1"}"#), "photo 0: id is not a string or number"),
+        (photoJSON(#""id":"12/../34""#), #"photo 0: id "12/../34" is not 1–64 ASCII letters or digits"#),
+        (photoJSON(#""id":" 123""#), #"photo 0: id " 123" is not 1–64 ASCII letters or digits"#),
+        (photoJSON(#""id":1.5"#), #"photo 0: id "1.5" is not 1–64 ASCII letters or digits"#),
+    ])
+    func unusableIDsAreSkipped(item: String, reason: String) throws {
+        let page = try decode(pageJSON(item))
+        #expect(page.photos.isEmpty)
+        #expect(page.skipped.map(\.reason) == [reason])
+    }
+
+    @Test func idOf64CharactersIsTheLimit() throws {
+        let longest = String(repeating: "a1", count: 32)
+        #expect(try onlyPhoto(photoJSON(id: longest))?.id == longest)
+        #expect(try onlySkipReason(photoJSON(id: longest + "b"))?.hasSuffix("is not 1–64 ASCII letters or digits") == true)
+    }
+
+    @Test func ownerNameFallsBackToTheOwnerID() throws {
+        let photo = try #require(try onlyPhoto(photoJSON(#""ownername":"  ""#)))
+        #expect(photo.ownerName == "52755911@N03")
+        #expect(photo.ownerID == "52755911@N03")
+    }
+
+    @Test func ownerIDFallsBackToTheOwnerName() throws {
+        let photo = try #require(try onlyPhoto(photoJSON(#""owner":null,"ownername":" José Álvarez ""#)))
+        #expect(photo.ownerID == "José Álvarez")
+        #expect(photo.ownerName == "José Álvarez")
+    }
+
+    @Test func photoWithNoOwnerAtAllIsSkipped() throws {
+        #expect(try onlySkipReason(photoJSON(#""owner":"","ownername":null"#)) == "photo 0: no owner and no ownername")
+    }
+
+    @Test func urlLWinsWhenPresent() throws {
+        let url = "https://live.staticflickr.com/65535/1_x_b.jpg"
+        #expect(try onlyPhoto(photoJSON(#""url_l":"\#(url)""#))?.imageURL == url)
+    }
+
+    @Test func escapedSlashesInURLsAreDecoded() throws {
+        #expect(try onlyPhoto(photoJSON(#""url_l":"https:\/\/live.staticflickr.com\/1\/2_3_b.jpg""#))?.imageURL
+            == "https://live.staticflickr.com/1/2_3_b.jpg")
+    }
+
+    @Test(arguments: ["", #""url_l":"""#, #""url_l":null"#])
+    func missingURLLIsBuiltFromServerAndSecret(extra: String) throws {
+        #expect(try onlyPhoto(photoJSON(extra))?.imageURL
+            == "https://live.staticflickr.com/65535/53412345678_a1b2c3d4e5_b.jpg")
+    }
+
+    @Test func numericServerIsAccepted() throws {
+        #expect(try onlyPhoto(photoJSON(#""server":7372"#))?.imageURL
+            == "https://live.staticflickr.com/7372/53412345678_a1b2c3d4e5_b.jpg")
+    }
+
+    @Test(arguments: [#""server":"""#, #""secret":null"#])
+    func noURLAndNoServerOrSecretIsSkipped(extra: String) throws {
+        #expect(try onlySkipReason(photoJSON(extra)) == "photo 0: no url_l and no server/secret")
+    }
+
+    @Test(arguments: [(#""dateupload":1188330442"#, 1_188_330_442.0), (#""dateupload":"1188330442""#, 1_188_330_442.0)])
+    func uploadDateFromStringOrNumber(extra: String, seconds: Double) throws {
+        #expect(try onlyPhoto(photoJSON(extra))?.uploaded == Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test(arguments: [#""dateupload":"""#, #""dateupload":"yesterday""#, #""dateupload":null"#, #""dateupload":"-5""#])
+    func unusableUploadDateIsNil(extra: String) throws {
+        let photo = try #require(try onlyPhoto(photoJSON(extra)))
+        #expect(photo.uploaded == nil)
+    }
+
+    @Test func elementsThatAreNotObjectsAreSkippedAndTheRestKept() throws {
+        let page = try decode(pageJSON("null", "42", #""53412345678""#, "[]", photoJSON()))
+        #expect(page.photos.map(\.id) == ["53412345678"])
+        #expect(page.skipped.map(\.index) == [0, 1, 2, 3])
+        #expect(page.skipped.allSatisfy { $0.reason.hasSuffix("not an object") })
+    }
+
+    @Test func duplicateIDKeepsTheLastOccurrence() throws {
+        let page = try decode(pageJSON(
+            photoJSON(#""title":"first""#), photoJSON(id: "2"), photoJSON(#""title":"second""#), photoJSON(#""title":"third""#)
+        ))
+        #expect(page.photos.map(\.title) == ["T", "third"])
+        #expect(page.photos.map(\.id) == ["2", "53412345678"])
+        #expect(page.skipped == [
+            SkippedItem(index: 0, reason: "photo 0: duplicate id 53412345678 in page (photo 3 kept)"),
+            SkippedItem(index: 2, reason: "photo 2: duplicate id 53412345678 in page (photo 3 kept)"),
+        ])
+    }
+
+    @Test func skippedItemsStayInElementOrder() throws {
+        let page = try decode(pageJSON(photoJSON(id: "1"), "null", photoJSON(id: "1"), #"{"id":"9"}"#))
+        #expect(page.skipped.map(\.index) == [0, 1, 3])
+    }
+
+    @Test func repeatedKeyInOneElementKeepsTheLastValue() throws {
+        #expect(try onlyPhoto(photoJSON(#""title":"again""#))?.title == "again")
+    }
+}
