@@ -35,9 +35,16 @@ test: setup
 release: setup
 	$(SWIFT) build -c release
 
+# The demo serves the bundled fixture pages on a loopback port and runs a real fetch over HTTP.
 demo: release
 	@rm -rf demo && mkdir -p demo
-	.build/release/photosync --db demo/catalog.sqlite fetch --url http://127.0.0.1:0/ --pages 3
+	@python3 Fixtures/serve_feed.py --fixtures Fixtures/feed --port 0 > demo/server.port & echo $$! > demo/server.pid; \
+	for i in 1 2 3 4 5 6 7 8 9 10; do [ -s demo/server.port ] && break; sleep 0.3; done; \
+	port=$$(head -n1 demo/server.port); \
+	.build/release/photosync --db demo/catalog.sqlite fetch --url http://127.0.0.1:$$port/ --api-key demo-key; status=$$?; \
+	kill $$(cat demo/server.pid) 2>/dev/null; \
+	[ $$status -eq 0 ] || exit $$status; \
+	echo; echo '$$ photosync list --photographer "Ana Lima"'; \
 	.build/release/photosync --db demo/catalog.sqlite list --photographer "Ana Lima"
 
 install: release
