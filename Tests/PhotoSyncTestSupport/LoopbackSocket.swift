@@ -9,24 +9,41 @@ enum LoopbackSocket {
     }
 
     /// A listening TCP socket on 127.0.0.1 with an OS-assigned port.
-    static func listen() throws(Failure) -> (fd: Int32, port: UInt16) {
+    static func listen(backlog: Int32 = 16) throws(Failure) -> (fd: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        var address = loopbackAddress(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, Glibc.listen(fd, 16) == 0 else {
+        guard bound == 0, Glibc.listen(fd, backlog) == 0 else {
             let failure = Failure(call: "bind/listen")
             close(fd)
             throw failure
         }
         return (fd, port(of: fd))
+    }
+
+    /// Starts connecting to 127.0.0.1:`port` without waiting for the handshake.
+    static func startConnecting(to port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        var address = loopbackAddress(port: port)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return fd
+    }
+
+    private static func loopbackAddress(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return address
     }
 
     private static func port(of fd: Int32) -> UInt16 {

@@ -10,13 +10,19 @@ import Synchronization
 /// the same `Behaviour`. Every wait is bounded: the thread ends on `stop()`,
 /// on deinit, or when `lifetime` runs out, whichever comes first.
 public final class RawSocketServer: Sendable {
-    public enum Behaviour: Sendable {
+    public enum Behaviour: Sendable, Equatable {
+        /// Never accepts and keeps its accept queue full, so new connections
+        /// stall in the TCP handshake: for connect timeouts.
+        case neverAccept
         /// Reads the request, never answers, keeps the connection open until the client leaves.
         case neverRespond
         /// Accepts and closes at once without a byte: an "empty reply".
         case closeImmediately
         /// Reads the request, sends these bytes, closes normally.
         case send([UInt8])
+        /// Sends these bytes as soon as a client connects, without reading, then closes:
+        /// e.g. plain HTTP to a client expecting TLS.
+        case sendWithoutReading([UInt8])
         /// Reads the request, sends these bytes, then resets the connection (RST).
         case sendThenReset([UInt8])
         /// Sends `head`, then `chunk` every `interval` seconds until the client leaves.
@@ -50,9 +56,11 @@ public final class RawSocketServer: Sendable {
 
     /// Starts listening and serving at once.
     public init(_ behaviour: Behaviour, lifetime: Double = 20) throws {
-        let (fd, port) = try LoopbackSocket.listen()
+        let (fd, port) = try LoopbackSocket.listen(backlog: behaviour == .neverAccept ? 0 : 16)
         self.port = port
-        let connection = ConnectionLoop(listener: fd, behaviour: behaviour, control: control,
+        // Linux queues backlog + 1 connections and drops SYNs beyond that.
+        let fillers = behaviour == .neverAccept ? (0..<2).map { _ in LoopbackSocket.startConnecting(to: port) } : []
+        let connection = ConnectionLoop(listener: fd, fillers: fillers, behaviour: behaviour, control: control,
                                         deadline: .now + .milliseconds(Int(lifetime * 1000)))
         Thread { connection.run() }.start()
     }
@@ -85,6 +93,8 @@ private final class Control: Sendable {
 /// The server thread's work: accept, misbehave, repeat until stopped.
 private struct ConnectionLoop: Sendable {
     let listener: Int32
+    /// Our own connections that keep a `.neverAccept` queue full.
+    let fillers: [Int32]
     let behaviour: RawSocketServer.Behaviour
     let control: Control
     let deadline: ContinuousClock.Instant
@@ -94,8 +104,15 @@ private struct ConnectionLoop: Sendable {
     private var shouldRun: Bool { !control.isStopped && .now < deadline }
 
     func run() {
-        defer { close(listener) }
+        defer {
+            close(listener)
+            fillers.forEach { close($0) }
+        }
         while shouldRun {
+            guard behaviour != .neverAccept else {
+                usleep(UInt32(Self.tick * 1_000_000))
+                continue
+            }
             guard LoopbackSocket.waitReadable(listener, timeout: Self.tick) else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
@@ -106,7 +123,7 @@ private struct ConnectionLoop: Sendable {
 
     private func serve(_ connection: Int32) {
         switch behaviour {
-        case .closeImmediately:
+        case .neverAccept, .closeImmediately:
             close(connection)
         case .neverRespond:
             readRequest(connection)
@@ -114,6 +131,9 @@ private struct ConnectionLoop: Sendable {
             close(connection)
         case .send(let bytes):
             readRequest(connection)
+            LoopbackSocket.send(connection, bytes)
+            close(connection)
+        case .sendWithoutReading(let bytes):
             LoopbackSocket.send(connection, bytes)
             close(connection)
         case .sendThenReset(let bytes):

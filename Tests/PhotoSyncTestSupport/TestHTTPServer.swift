@@ -6,7 +6,8 @@ import Foundation
 /// scriptable routes and request recording, built on FlyingFox.
 ///
 /// Routes and assertions are synchronous, so the same server serves a test's
-/// own HTTP client or a `photosync` child process.
+/// own HTTP client or a `photosync` child process. It stops on `stop()`,
+/// at the end of `withRunning`, or when released.
 ///
 /// The server runs on Swift's cooperative thread pool (two threads on a
 /// two-core machine). Never block a pool thread while waiting for it: run
@@ -46,6 +47,11 @@ public final class TestHTTPServer: Sendable {
         self.server = server
         self.runTask = runTask
         self.routes = routes
+    }
+
+    /// A forgotten `stop()` must not leave a listener running for the rest of the test process.
+    deinit {
+        runTask.cancel()
     }
 
     /// Closes the listener and open connections.

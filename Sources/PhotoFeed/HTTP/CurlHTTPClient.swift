@@ -38,9 +38,9 @@ public final class CurlHTTPClient: Sendable {
         while true {
             do {
                 return try perform(url, allowFileScheme: allowFileScheme)
-            } catch {
-                guard error.error.isRetryable, attempt <= configuration.retries else { throw error.error }
-                sleep(configuration.backoff.delay(forAttempt: attempt, retryAfter: error.retryAfter))
+            } catch let failure {
+                guard failure.reason.isRetryable, attempt <= configuration.retries else { throw failure.reason }
+                sleep(configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter))
                 attempt += 1
             }
         }
@@ -48,7 +48,7 @@ public final class CurlHTTPClient: Sendable {
 
     /// The default `sleep`: blocks the calling thread.
     public static func sleepThread(_ seconds: Double) {
-        guard seconds > 0 else { return }
+        guard seconds > 0, seconds.isFinite else { return }
         var remaining = timespec(tv_sec: Int(seconds), tv_nsec: Int(seconds.truncatingRemainder(dividingBy: 1) * 1e9))
         var request = remaining
         while nanosleep(&request, &remaining) == -1, errno == EINTR {
@@ -63,16 +63,16 @@ public final class CurlHTTPClient: Sendable {
         do {
             handle = try makeHandle(url, allowFileScheme: allowFileScheme, sink: sink)
         } catch {
-            throw AttemptFailure(error: error, retryAfter: nil)
+            throw AttemptFailure(reason: error, retryAfter: nil)
         }
         let code = withExtendedLifetime(sink) { handle.perform() }
         guard code == CURLE_OK else {
-            throw AttemptFailure(error: error(for: code, handle: handle, sink: sink, url: url), retryAfter: nil)
+            throw AttemptFailure(reason: error(for: code, handle: handle, sink: sink, url: url), retryAfter: nil)
         }
         let response = HTTPResponse(status: status(of: handle, url: url), headers: sink.headers, body: sink.body)
         guard response.status < 400 else {
             let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds(from: $0) }
-            throw AttemptFailure(error: .status(response.status), retryAfter: retryAfter)
+            throw AttemptFailure(reason: .status(response.status), retryAfter: retryAfter)
         }
         return response
     }
@@ -104,7 +104,7 @@ public final class CurlHTTPClient: Sendable {
     private func error(for code: CURLcode, handle: CurlEasyHandle, sink: ResponseSink, url: String) -> HTTPError {
         let message = URLRedaction.redact(handle.message(for: code))
         switch code {
-        case CURLE_WRITE_ERROR where sink.exceededLimit, CURLE_FILESIZE_EXCEEDED:
+        case CURLE_WRITE_ERROR where sink.exceededLimit:
             return .tooLarge(limit: configuration.maxResponseBytes)
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut
@@ -112,10 +112,10 @@ public final class CurlHTTPClient: Sendable {
             return .truncatedBody
         case CURLE_TOO_MANY_REDIRECTS:
             return .tooManyRedirects
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            // The first URL's scheme was checked up front, so this is a redirect
-            // target; the refused 3xx is the last response the sink saw.
-            return .redirectRefused(URLRedaction.redact(sink.headers["location"] ?? message))
+        case CURLE_UNSUPPORTED_PROTOCOL where sink.headers["location"] != nil:
+            // The first URL's scheme was checked up front, so a refused 3xx
+            // (the last response the sink saw) pointed somewhere not allowed.
+            return .redirectRefused(URLRedaction.redact(sink.headers["location"] ?? ""))
         case CURLE_URL_MALFORMAT:
             return .invalidURL(URLRedaction.redact(url))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR,
@@ -132,12 +132,12 @@ public final class CurlHTTPClient: Sendable {
     }
 
     private static func milliseconds(_ seconds: Double) -> Int {
-        Int((max(0.001, seconds) * 1000).rounded(.up))
+        Int((min(max(0.001, seconds), 1e9) * 1000).rounded(.up))
     }
 }
 
 /// A failed attempt plus what the back-off needs to know about it.
 private struct AttemptFailure: Error {
-    let error: HTTPError
+    let reason: HTTPError
     let retryAfter: Double?
 }

@@ -15,6 +15,17 @@ import Testing
         #expect(server.connectionCount == 2)
     }
 
+    /// The total timeout is far beyond the time limit: only the connect timeout can end this in time.
+    @Test(.timeLimit(.minutes(1)))
+    func stalledHandshakeHitsTheConnectTimeout() async throws {
+        let server = try RawSocketServer(.neverAccept)
+        defer { server.stop() }
+
+        let result = await makeClient(timeout: 90, connectTimeout: 0.3).fetch(server.baseURL + "/rest")
+
+        #expect(result.failure == .timedOut)
+    }
+
     @Test func endlessBodyTimesOut() async throws {
         let server = try RawSocketServer(.endlessBody)
         defer { server.stop() }
@@ -44,6 +55,20 @@ import Testing
             Issue.record("expected a connection error, got \(result)")
             return
         }
+    }
+
+    /// TLS failures are final: retrying cannot fix a certificate or a protocol mismatch.
+    @Test func tlsFailureIsNotRetried() async throws {
+        let server = try RawSocketServer(.sendWithoutReading(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)))
+        defer { server.stop() }
+
+        let result = await makeClient(retries: 2).fetch("https://127.0.0.1:\(server.port)/rest")
+
+        guard case .tls = result.failure else {
+            Issue.record("expected a TLS error, got \(result)")
+            return
+        }
+        #expect(server.connectionCount == 1)
     }
 
     @Test func emptyReplyIsAConnectionError() async throws {

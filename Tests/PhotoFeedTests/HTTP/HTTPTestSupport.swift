@@ -18,12 +18,14 @@ final class SleepRecorder: Sendable {
 func makeClient(
     _ recorder: SleepRecorder = SleepRecorder(),
     timeout: Double = 5,
+    connectTimeout: Double? = nil,
     retries: Int = 0,
     maxResponseBytes: Int = 1 << 20,
     maxRedirects: Int = 5
 ) -> CurlHTTPClient {
     let configuration = HTTPClientConfiguration(
         timeout: timeout,
+        connectTimeout: connectTimeout,
         retries: retries,
         maxResponseBytes: maxResponseBytes,
         userAgent: "photosync-test/1.0",
