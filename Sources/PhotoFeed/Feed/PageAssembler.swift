@@ -1,7 +1,7 @@
 /// Builds a page's photo list from its raw elements. When one id appears twice in a page,
-/// the last occurrence wins (Flickr lists newest state last when a page is re-served
-/// mid-edit) and the earlier one is reported as skipped, so counts still add up:
-/// `photos.count + skipped.count == photo array length`.
+/// the last occurrence wins — the same rule an upsert applies across pages, so a page
+/// reads as if its elements were stored in order — and each earlier one is reported as
+/// skipped, so counts still add up: `photos.count + skipped.count == photo array length`.
 enum PageAssembler {
     static func assemble(_ items: [RawPhotoItem]) -> (photos: [FeedPhoto], skipped: [SkippedItem]) {
         var candidates: [(index: Int, photo: FeedPhoto)] = []
