@@ -3,8 +3,8 @@ extension ObjectContext {
     /// 1. closure: `prepareForDeletion` once per object (cascade victims included), then cascade;
     /// 2. deny: any deleted object whose `deny` relationship still holds a live object fails the save;
     /// 3. nullify: inverses of deleted objects are cleared in memory (and so in the store).
-    func propagateDeletes() throws {
-        var prepared = Set<ObjectIdentifier>()
+    /// `prepared` holds the objects already prepared in this save, so a repeated call prepares only newcomers.
+    func propagateDeletes(_ prepared: inout Set<ObjectIdentifier>) throws {
         var index = 0
         while index < deletedObjects.count {
             let object = deletedObjects[index]

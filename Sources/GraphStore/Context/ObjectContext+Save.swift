@@ -14,8 +14,14 @@ extension ObjectContext {
             return
         }
         guard hasChanges else { return }
-        callWillSave()
-        try propagateDeletes()
+        // Delete propagation can bring in objects (cascade victims, deletes made in
+        // prepareForDeletion, nullified inverses); they get willSave too, once, and so on until stable.
+        var called = Set<ObjectIdentifier>()
+        var prepared = Set<ObjectIdentifier>()
+        repeat {
+            callWillSave(&called)
+            try propagateDeletes(&prepared)
+        } while (insertedObjects + updatedObjects + deletedObjects).contains { !called.contains(ObjectIdentifier($0)) }
         try validate()
         let planner = SavePlanner(context: self)
         let outcome = try store.write { writer in try planner.execute(writer) }
@@ -23,8 +29,7 @@ extension ObjectContext {
         notify(changes)
     }
 
-    private func callWillSave() {
-        var called = Set<ObjectIdentifier>()
+    private func callWillSave(_ called: inout Set<ObjectIdentifier>) {
         var pending = insertedObjects + updatedObjects + deletedObjects
         while !pending.isEmpty {
             for object in pending where called.insert(ObjectIdentifier(object)).inserted { object.willSave() }
@@ -79,7 +84,15 @@ extension ObjectContext {
                     let final = outcome.final(destination)
                     if toOne.anyDestination !== final { toOne.set(final) }
                 case .row(let rowID):
-                    if toOne.rowID != rowID || toOne.anyDestination?.rowID != rowID { toOne.load(rowID: rowID) }
+                    let current = toOne.loadedDestination
+                    guard current.map({ $0.rowID != rowID }) ?? (toOne.rowID != rowID) else { break }
+                    // The merge kept the stored destination: move the object between the inverse to-manys too.
+                    let inverse = entity.inverseSlot(of: relationship.slot)
+                    if let current, let inverse { current.toMany(inverse).primitiveRemove(object) }
+                    toOne.load(rowID: rowID)
+                    if let rowID, let inverse, let destination = registered[.permanent(relationship.destinationName, rowID)] {
+                        destination.toMany(inverse).primitiveInsert(object)
+                    }
                 }
             }
         }
