@@ -5,7 +5,9 @@ struct SQLCompiler {
     mutating func whereClause(_ node: PredicateNode) -> String {
         switch node {
         case .compare(let column, let comparison, let value):
-            return "\(SQL.quote(column)) \(comparison.rawValue) \(bind(value))"
+            // `!=` is null-safe (`IS NOT`): nil differs from every value, as in Swift.
+            let op = comparison == .notEqual ? "IS NOT" : comparison.rawValue
+            return "\(SQL.quote(column)) \(op) \(bind(value))"
         case .isNull(let column, let negated):
             return "\(SQL.quote(column)) IS \(negated ? "NOT " : "")NULL"
         case .isIn(let column, let values):
@@ -22,7 +24,9 @@ struct SQLCompiler {
         case .or(let nodes):
             return "(" + nodes.map { whereClause($0) }.joined(separator: " OR ") + ")"
         case .not(let nested):
-            return "NOT (\(whereClause(nested)))"
+            // Unknown (NULL, from a nil attribute or to-one, or a NULL in an IN subquery) counts as
+            // false before negating, so `!p` matches exactly the rows `p` does not: two-valued logic.
+            return "NOT coalesce(\(whereClause(nested)), 0)"
         case .constant(let value):
             return value ? "1" : "0"
         }

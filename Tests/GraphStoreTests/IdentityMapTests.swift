@@ -1,0 +1,33 @@
+import Foundation
+import GraphStore
+import Testing
+
+@Suite struct IdentityMapTests {
+    @Test func oneInstancePerRowPerContext() throws {
+        let store = try TestStore(.file)
+        do {
+            let context = try store.open().newContext()
+            let author = context.insert(Author.self)
+            author.name = "Ana"
+            let book = context.insert(Book.self)
+            book.isbn = "1"
+            book.author = author
+            try context.save()
+            #expect(try context.all(Author.self)[0] === author)  // the inserted instance, after save
+        }
+        let context = try store.reader()
+        let first = try context.all(Book.self)[0]
+        let second = try context.fetch(FetchRequest<Book>(predicate: \.$isbn == "1"))[0]
+        #expect(first === second)
+        let author = try context.all(Author.self)[0]
+        #expect(first.author === author)
+        #expect(author.books[0] === first)
+        #expect(try context.existingObject(with: first.objectID, as: Book.self) === first)
+        // Unsaved values of held instances survive a refetch.
+        first.title = "unsaved"
+        #expect(try context.all(Book.self)[0].title == "unsaved")
+        // Another context has its own instance.
+        let other = try store.reader()
+        #expect(try other.all(Book.self)[0] !== first)
+    }
+}
