@@ -126,15 +126,7 @@ final class SavePlanner {
         return survivorOf[id] == nil && adoptedRows[id] == nil && foldTargets[id] == nil
     }
 
-    private static func text(_ value: StoredValue) -> String {
-        switch value {
-        case .null: "NULL"
-        case .integer(let value): String(value)
-        case .real(let value): String(value)
-        case .text(let value): value
-        case .blob(let value): "<\(value.count) bytes>"
-        }
-    }
+    private static func text(_ value: StoredValue) -> String { value.text }
 
     // MARK: - Inserts
 

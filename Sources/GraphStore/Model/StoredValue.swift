@@ -13,6 +13,19 @@ public enum StoredValue: Sendable, Hashable {
     case blob(Data)
 }
 
+extension StoredValue {
+    /// The value as plain text, for error reports (conflicts, migration duplicates).
+    var text: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): value
+        case .blob(let value): "<\(value.count) bytes>"
+        }
+    }
+}
+
 /// The storage class an attribute declares (its column type).
 public enum StorageType: String, Sendable, Codable {
     case integer = "INTEGER"

@@ -19,7 +19,12 @@ struct StoreMigrator {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.read { db in
             if let stored = try storedSnapshot(db) {
-                try StoreMigrator(model: model).checkVersion(stored)
+                let migrator = StoreMigrator(model: model)
+                try migrator.checkVersion(stored)
+                // Opening the store for writing modifies the file (GRDB's WAL setup commits a
+                // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
+                let current = SchemaSnapshot(model: model)
+                if stored.version < current.version { try migrator.checkMigration(from: stored, to: current, db) }
             } else if try db.tableExists(metadataTable) == false, try !userTables(db).isEmpty {
                 throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
             }
@@ -61,7 +66,27 @@ struct StoreMigrator {
         for columns in table.indexes { try db.execute(sql: table.createIndexSQL(columns, unique: false)) }
     }
 
+    /// Throws what ``migrate(from:to:_:)`` would, without changing anything.
+    private func checkMigration(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: Database) throws {
+        for table in current.tables {
+            guard let old = stored.table(named: table.name) else { continue }
+            for column in table.columns {
+                if let existing = old.columns.first(where: { $0.name == column.name }) {
+                    guard existing.type == column.type, existing.isOptional == column.isOptional, existing.references == column.references else {
+                        throw GraphStoreError.incompatibleStore("\(table.name).\(column.name) changed type or optionality; lightweight migration cannot convert it")
+                    }
+                } else if !column.isOptional && column.defaultValue == nil {
+                    throw GraphStoreError.incompatibleStore("new attribute \(table.name).\(column.name) is neither optional nor defaulted")
+                }
+            }
+            for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
+                try checkNoDuplicates(table.name, columns, db)
+            }
+        }
+    }
+
     private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: Database) throws {
+        try checkMigration(from: stored, to: current, db)
         for table in current.tables {
             guard let old = stored.table(named: table.name) else {
                 try createTable(table, db)
@@ -105,7 +130,7 @@ struct StoreMigrator {
         let list = columns.map(SQL.quote).joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: "SELECT \(list) FROM \(SQL.quote(table)) GROUP BY \(list) HAVING count(*) > 1 LIMIT 10")
         guard !rows.isEmpty else { return }
-        let duplicates = rows.map { row in (0..<columns.count).map { String(describing: row[$0] as DatabaseValue) } }
+        let duplicates = rows.map { row in (0..<columns.count).map { StoredValue(row[$0] as DatabaseValue).text } }
         throw GraphStoreError.migrationConstraintViolation(entity: table, attributes: columns, duplicates: duplicates)
     }
 

@@ -1,0 +1,76 @@
+import Foundation
+import GraphStore
+import GRDB
+import Testing
+
+final class Setting: ManagedObject {
+    @Attribute(.unique) var key = ""
+    @Attribute var enabled = false
+    @Attribute var count = 0
+}
+
+@Suite struct BadStoreTests {
+    @Test func randomBytesAreNotAStore() throws {
+        let store = TemporaryStore()
+        let garbage = Data((0..<4096).map { _ in UInt8.random(in: 0...255) })
+        try garbage.write(to: URL(fileURLWithPath: store.path))
+        #expect {
+            _ = try store.open()
+        } throws: { error in
+            guard case GraphStoreError.storeUnavailable(let path, _) = error else { return false }
+            return path == store.path
+        }
+        #expect(try store.bytes() == garbage)
+    }
+
+    @Test func aForeignSQLiteFileIsIncompatible() throws {
+        let store = TemporaryStore()
+        try DatabaseQueue(path: store.path).write { db in
+            try db.execute(sql: "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+        }
+        let before = try store.bytes()
+        #expect {
+            _ = try store.open()
+        } throws: { error in
+            guard case GraphStoreError.incompatibleStore = error else { return false }
+            return true
+        }
+        #expect(try store.bytes() == before)
+    }
+
+    private func seeded() throws -> TemporaryStore {
+        let store = TemporaryStore()
+        let context = try store.open(entities: [Setting.self]).newContext()
+        let setting = context.insert(Setting.self)
+        setting.key = "k"
+        setting.enabled = true
+        setting.count = 4
+        try context.save()
+        return store
+    }
+
+    /// STRICT tables refuse a value of the wrong storage class.
+    @Test func strictTablesRefuseWrongTypesInHandEdits() throws {
+        let store = try seeded()
+        let queue = try DatabaseQueue(path: store.path)
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "UPDATE Setting SET count = 'many'") }
+        }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "UPDATE Setting SET key = NULL") }
+        }
+        let context = try store.open(entities: [Setting.self]).newContext()
+        #expect(try context.all(Setting.self).map(\.count) == [4])
+    }
+
+    /// A Bool is an INTEGER column: 2 gets past STRICT, and fetching reports it.
+    @Test func anOutOfRangeValueIsReportedAsCorrupt() throws {
+        let store = try seeded()
+        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: "UPDATE Setting SET enabled = 2") }
+        let context = try store.open(entities: [Setting.self]).newContext()
+        #expect(throws: GraphStoreError.corruptValue(entity: "Setting", attribute: "enabled", rowID: 1)) {
+            _ = try context.all(Setting.self)
+        }
+        #expect(try context.count(FetchRequest<Setting>()) == 1)
+    }
+}
