@@ -31,6 +31,7 @@ let package = Package(
         .target(
             name: "GraphStore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
         .target(
