@@ -5,6 +5,21 @@ import Testing
 @Suite struct LifecycleHookTests {
     private let entities: [ManagedObject.Type] = [Photographer.self, Album.self, Photo.self]
 
+    @Test func awakeFromInsertRunsOnceAcrossAChildSave() throws {
+        let store = try TestStore(.file, entities: entities)
+        let log = HookLog()
+        try HookLog.$current.withValue(log) {
+            let parent = try store.open().newContext()
+            let child = parent.newChildContext()
+            let photo = child.insert(Photo.self)
+            photo.title = "dusk"
+            try child.save()
+            try parent.save()
+            #expect(log.count("awakeFromInsert") == 1)
+            #expect(try store.reader().all(Photo.self).map(\.rating) == [1])  // the child's hook default reached the store
+        }
+    }
+
     @Test func awakeFromInsertOnceAndAwakeFromFetchOnFetch() throws {
         let store = try TestStore(.file, entities: entities)
         let log = HookLog()

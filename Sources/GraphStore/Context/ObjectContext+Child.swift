@@ -11,7 +11,7 @@ extension ObjectContext {
         var counterparts: [ObjectIdentifier: ManagedObject] = [:]
         for object in insertedObjects {
             let copy = type(of: object).init()
-            parent.insert(copy)
+            parent.insert(copy, awake: false)
             copy.objectID = object.objectID
             counterparts[ObjectIdentifier(object)] = copy
         }
@@ -36,8 +36,14 @@ extension ObjectContext {
 
     private func copyChanges(of object: ManagedObject, to copy: ManagedObject, counterpart: (ManagedObject) throws -> ManagedObject) throws {
         let entity = object.entity
-        for attribute in entity.storedAttributes where object.attribute(attribute.slot).isAssigned {
-            _ = copy.attribute(attribute.slot).assign(object.attribute(attribute.slot).storedValue)
+        let isNew = object.state == .inserted
+        for attribute in entity.storedAttributes {
+            let source = object.attribute(attribute.slot)
+            // A new object's copy takes every value (its awakeFromInsert defaults too), but only
+            // assigned ones count as assigned for merge policies.
+            guard source.isAssigned || isNew else { continue }
+            _ = copy.attribute(attribute.slot).assign(source.storedValue)
+            if !source.isAssigned { copy.attribute(attribute.slot).clearAssignment() }
             copy.didChangeProperty()
         }
         for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {

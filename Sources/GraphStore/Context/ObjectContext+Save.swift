@@ -14,8 +14,37 @@ extension ObjectContext {
             return
         }
         guard hasChanges else { return }
-        // Delete propagation can bring in objects (cascade victims, deletes made in
-        // prepareForDeletion, nullified inverses); they get willSave too, once, and so on until stable.
+        try prepareForSave()
+        let planner = SavePlanner(context: self)
+        let outcome = try store.write { writer in try planner.execute(writer) }
+        let changes = apply(outcome)
+        notify(changes)
+    }
+
+    /// What ``save()`` would write, computed in a store transaction that is then rolled back.
+    ///
+    /// Hooks, delete propagation, validation and merge-policy resolution run exactly as for a save,
+    /// and the same errors are thrown; nothing is written and the context keeps its changes.
+    /// (A dry run: `photosync fetch --dry-run` reports these counts.)
+    public func previewSave() throws -> ChangeSet {
+        precondition(parent == nil, "previewSave() needs a context on the store")
+        guard hasChanges else { return ChangeSet() }
+        try prepareForSave()
+        let planner = SavePlanner(context: self)
+        var changes = ChangeSet()
+        do {
+            try store.write { writer in
+                changes = try planner.execute(writer).changes
+                throw PreviewRollback()
+            }
+        } catch is PreviewRollback {}
+        return changes
+    }
+
+    /// `willSave`, delete propagation and validation. Delete propagation can bring in objects
+    /// (cascade victims, deletes made in prepareForDeletion, nullified inverses); they get
+    /// willSave too, once, and so on until stable.
+    private func prepareForSave() throws {
         var called = Set<ObjectIdentifier>()
         var prepared = Set<ObjectIdentifier>()
         repeat {
@@ -23,10 +52,6 @@ extension ObjectContext {
             try propagateDeletes(&prepared)
         } while (insertedObjects + updatedObjects + deletedObjects).contains { !called.contains(ObjectIdentifier($0)) }
         try validate()
-        let planner = SavePlanner(context: self)
-        let outcome = try store.write { writer in try planner.execute(writer) }
-        let changes = apply(outcome)
-        notify(changes)
     }
 
     private func callWillSave(_ called: inout Set<ObjectIdentifier>) {
@@ -55,6 +80,11 @@ extension ObjectContext {
     private func apply(_ outcome: SaveOutcome) -> ChangeSet {
         for (discarded, survivor) in outcome.folds { fold(discarded, into: outcome.final(survivor)) }
         for saved in outcome.saved { apply(saved, outcome) }
+        for id in outcome.emptiedOwners {
+            guard let owner = registered[id] else { continue }
+            owner.state = .deleted
+            deletedObjects.append(owner)
+        }
         for object in deletedObjects {
             if let rowID = object.rowID { registered[.permanent(object.entity.name, rowID)] = nil }
             object.context = nil
@@ -127,3 +157,6 @@ extension ObjectContext {
         discarded.context = nil
     }
 }
+
+/// Thrown inside ``ObjectContext/previewSave()``'s transaction to roll it back.
+private struct PreviewRollback: Error {}

@@ -44,11 +44,17 @@ public final class ObjectContext {
 
     /// Inserts a new, detached object. Unique constraints are checked at save, not here.
     public func insert(_ object: ManagedObject) {
+        insert(object, awake: true)
+    }
+
+    /// Inserts without `awakeFromInsert` when the object already woke in another context (a child's save).
+    func insert(_ object: ManagedObject, awake: Bool) {
         precondition(object.state == .detached, "\(object.objectID) is already in a context")
         object.context = self
         object.state = .inserted
         for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.markKnownEmpty() }
         insertedObjects.append(object)
+        guard awake else { return }
         object.awakeFromInsert()
         for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.clearAssignment() }
     }

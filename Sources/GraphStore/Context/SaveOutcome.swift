@@ -22,6 +22,8 @@ struct SaveOutcome {
     /// Duplicates discarded in favour of a survivor.
     var folds: [(discarded: ManagedObject, survivor: ManagedObject)] = []
     var changes = ChangeSet()
+    /// Owners deleted because the save left their `deletesOwnerWhenEmpty` to-many empty.
+    var emptiedOwners: [ObjectID] = []
     /// Every discarded duplicate → the object that finally represents its row.
     var replacements: [ObjectIdentifier: ManagedObject] = [:]
 

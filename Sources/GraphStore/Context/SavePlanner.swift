@@ -15,6 +15,8 @@ final class SavePlanner {
     /// A surviving new object → the registered instance of the stored row it folds into.
     private var foldTargets: [ObjectIdentifier: ManagedObject] = [:]
     private var newRowIDs: [ObjectIdentifier: Int64] = [:]
+    /// Rows a to-one foreign key stopped pointing at, per "entity.relationship": owners that may be empty now.
+    private var vacated: [String: Set<Int64>] = [:]
     private var outcome = SaveOutcome()
 
     init(context: ObjectContext) {
@@ -30,6 +32,7 @@ final class SavePlanner {
         try insertRows(inserted.filter { isFresh($0) }, writer)
         try writeMerged(inserted.filter { survivorOf[ObjectIdentifier($0)] == nil && !isFresh($0) }, writer)
         try updateRows(context.updatedObjects.filter { $0.state == .updated }, writer)
+        try deleteEmptiedOwners(writer)
         for (discarded, _) in outcome.folds { outcome.replacements[ObjectIdentifier(discarded)] = finalObject(discarded) }
         return outcome
     }
@@ -41,6 +44,9 @@ final class SavePlanner {
             guard let rowID = object.rowID else { continue }
             try writer.delete(from: object.entity, rowID: rowID)
             outcome.changes.deleted[object.entity.name, default: []].insert(object.objectID)
+            for relationship in object.entity.toOneRelationships {
+                vacate(object.entity, relationship.name, object.toOne(relationship.slot).committedRowID)
+            }
         }
     }
 
@@ -200,6 +206,9 @@ final class SavePlanner {
         let oldRow = base.0 + base.1.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
         let newRow = attributes + destinations.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
         let changed = entity.columns.indices.filter { oldRow[$0] != newRow[$0] }
+        for index in changed where index >= entity.storedAttributes.count {
+            if case .integer(let old) = oldRow[index] { vacate(entity, entity.columns[index], old) }
+        }
         try writer.update(entity, rowID: rowID, columns: changed.map { entity.columns[$0] }, values: changed.map { newRow[$0] })
         outcome.saved.append(.init(object: object, rowID: rowID, attributes: attributes, destinations: destinations, adopted: adopted))
         if !changed.isEmpty || object.state == .updated { outcome.changes.updated[entity.name, default: []].insert(.permanent(entity.name, rowID)) }
@@ -218,11 +227,41 @@ final class SavePlanner {
             for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {
                 let toOne = object.toOne(relationship.slot)
                 let current = toOne.loadedDestination.flatMap { foreignKey(of: .object($0)) }
-                if current != toOne.committedRowID { columns.append(relationship.name); values.append(current.map(StoredValue.integer) ?? .null) }
+                if current != toOne.committedRowID {
+                    columns.append(relationship.name)
+                    values.append(current.map(StoredValue.integer) ?? .null)
+                    vacate(entity, relationship.name, toOne.committedRowID)
+                }
             }
             try writer.update(entity, rowID: rowID, columns: columns, values: values)
             outcome.saved.append(.init(object: object, rowID: rowID))
             if !columns.isEmpty { outcome.changes.updated[entity.name, default: []].insert(object.objectID) }
+        }
+    }
+
+    // MARK: - Owners left empty
+
+    private func vacate(_ entity: EntityDescription, _ relationship: String, _ rowID: Int64?) {
+        guard let rowID else { return }
+        vacated[entity.name + "." + relationship, default: []].insert(rowID)
+    }
+
+    /// Deletes owners whose `deletesOwnerWhenEmpty` to-many this save emptied (one query per relationship).
+    private func deleteEmptiedOwners(_ writer: any StoreWriter) throws {
+        for member in context.container.model.entities {
+            for relationship in member.toOneRelationships {
+                guard let candidates = vacated[member.name + "." + relationship.name],
+                    let inverseName = relationship.inverseName,
+                    relationship.destinationEntity.relationship(named: inverseName)?.deletesOwnerWhenEmpty == true
+                else { continue }
+                let owner = relationship.destinationEntity
+                let empty = try writer.ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name)
+                for rowID in empty {
+                    try writer.delete(from: owner, rowID: rowID)
+                    outcome.changes.deleted[owner.name, default: []].insert(.permanent(owner.name, rowID))
+                    outcome.emptiedOwners.append(.permanent(owner.name, rowID))
+                }
+            }
         }
     }
 

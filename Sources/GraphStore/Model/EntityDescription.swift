@@ -47,13 +47,14 @@ public final class EntityDescription: Sendable {
                 let toOne = wrapper as! any AnyToOneStorage
                 relationships.append(RelationshipDescription(
                     name: field.name, slot: slot, isToMany: false, owner: type.entityName,
-                    destination: Swift.type(of: toOne).destinationType, inverse: nil, deleteRule: toOne.declaredDeleteRule))
+                    destination: Swift.type(of: toOne).destinationType, inverse: nil, deleteRule: toOne.declaredDeleteRule,
+                    deletesOwnerWhenEmpty: false))
             case .toMany:
                 let toMany = wrapper as! any AnyToManyStorage
                 relationships.append(RelationshipDescription(
                     name: field.name, slot: slot, isToMany: true, owner: type.entityName,
                     destination: Swift.type(of: toMany).destinationType, inverse: ImmutableKeyPath(toMany.declaredInverse),
-                    deleteRule: toMany.declaredDeleteRule))
+                    deleteRule: toMany.declaredDeleteRule, deletesOwnerWhenEmpty: toMany.declaredDeletesOwnerWhenEmpty))
             }
         }
         self.attributes = attributes
@@ -141,6 +142,8 @@ public struct RelationshipDescription: Sendable {
     /// The to-many side's key path to its to-one inverse (nil on the to-one side).
     let inverse: ImmutableKeyPath?
     public let deleteRule: DeleteRule
+    /// For a to-many: the owner is deleted when a save leaves it without members.
+    public let deletesOwnerWhenEmpty: Bool
 
     public var destinationName: String { destination.entityName }
     var destinationEntity: EntityDescription { EntityDescription.of(destination) }

@@ -12,6 +12,7 @@
 public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     let inverseKeyPath: AnyKeyPath
     let deleteRule: DeleteRule
+    let deletesOwnerWhenEmpty: Bool
     weak var owner: ManagedObject?
     /// The members, once loaded (or known, for a new object).
     var members: [Destination]?
@@ -19,10 +20,16 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     var pendingRemovals: [Destination] = []
 
     /// Declares a to-many relationship whose inverse is the to-one `inverse` on the destination.
+    ///
+    /// With `deletesOwnerWhenEmpty`, a save that moves the last member away from an owner (a member's
+    /// to-one now points elsewhere, or the member was deleted) deletes the owner in the same
+    /// transaction. No hook runs for it; the change set lists it as deleted.
     public init<Source: ManagedObject>(
         inverse: KeyPath<Destination, ToOne<Source>>,
-        deleteRule: DeleteRule = .nullify
+        deleteRule: DeleteRule = .nullify,
+        deletesOwnerWhenEmpty: Bool = false
     ) {
+        self.deletesOwnerWhenEmpty = deletesOwnerWhenEmpty
         self.inverseKeyPath = inverse
         self.deleteRule = deleteRule
     }
@@ -85,6 +92,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
 
     static var destinationType: ManagedObject.Type { Destination.self }
     var declaredDeleteRule: DeleteRule { deleteRule }
+    var declaredDeletesOwnerWhenEmpty: Bool { deletesOwnerWhenEmpty }
     var declaredInverse: AnyKeyPath { inverseKeyPath }
     var anyMembers: [ManagedObject] { loaded() }
     var isLoaded: Bool { members != nil }
@@ -130,6 +138,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
 protocol AnyToManyStorage: AnyObject {
     static var destinationType: ManagedObject.Type { get }
     var declaredDeleteRule: DeleteRule { get }
+    var declaredDeletesOwnerWhenEmpty: Bool { get }
     var declaredInverse: AnyKeyPath { get }
     var anyMembers: [ManagedObject] { get }
     var isLoaded: Bool { get }

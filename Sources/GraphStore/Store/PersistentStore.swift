@@ -14,6 +14,8 @@ protocol StoreReader {
     func count(_ query: StoreQuery) throws -> Int
     /// Row counts per non-null value of a foreign key column.
     func groupCounts(entity: String, column: String) throws -> [Int64: Int]
+    /// Which of `candidates` (rows of `owner`) no row of `member` points at through `column`.
+    func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64]
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow]
     /// Rows whose values for `columns` equal one of `keys` (unique-constraint conflict detection, in batches).
     func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow]

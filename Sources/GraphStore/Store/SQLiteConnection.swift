@@ -31,6 +31,14 @@ struct SQLiteConnection: StoreWriter {
         return counts
     }
 
+    func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
+        try candidates.chunked(by: 500).flatMap { chunk in
+            let sql = "SELECT \"id\" FROM \(SQL.quote(owner)) WHERE \"id\" IN (\(SQL.placeholders(chunk.count))) "
+                + "AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(member)) WHERE \(SQL.quote(column)) = \(SQL.quote(owner)).\"id\")"
+            return try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map { $0 }))
+        }
+    }
+
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] {
         try rowIDs.chunked(by: 500).flatMap { chunk in
             try rows(sql: selectClause(entity) + " WHERE \"id\" IN (\(SQL.placeholders(chunk.count)))",

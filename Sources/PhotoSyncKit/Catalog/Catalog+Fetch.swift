@@ -7,9 +7,10 @@ extension Catalog {
     /// its own transaction, downloading the next page while the current one is saved.
     ///
     /// A failure leaves earlier pages saved and nothing of the failing page. SIGINT/SIGTERM stop the
-    /// run after the page being saved. Every run is recorded for `status`, failed ones included.
+    /// run after the page being saved. Every run is recorded for `status`, failed ones included;
+    /// a dry run saves nothing at all, not even its record.
     public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
-        let run = try startRun()
+        let run = settings.dryRun ? nil : try startRun()
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
@@ -38,7 +39,7 @@ extension Catalog {
         let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.pages))
         for number in 1...last {
             let next = number < last ? PendingPage(number + 1, from: source) : nil
-            summary += settings.dryRun ? try preview(page) : try importPage(page, importer)
+            summary += try importPage(page, importer, dryRun: settings.dryRun)
             progress(summary)
             reportSkipped(page)
             if interruption.signal != nil { return }
@@ -46,26 +47,12 @@ extension Catalog {
         }
     }
 
-    private func importPage(_ page: FeedPage, _ importer: PageImporter) throws -> FetchSummary {
+    private func importPage(_ page: FeedPage, _ importer: PageImporter, dryRun: Bool) throws -> FetchSummary {
         do {
-            return try importer.importPage(page)
+            return try importer.importPage(page, dryRun: dryRun)
         } catch let error as GraphStoreError {
             throw PhotoSyncError.from(error, path: path)
         }
-    }
-
-    /// `--dry-run`: what a save would do, from one read-only query (stored ids among the page's).
-    private func preview(_ page: FeedPage) throws -> FetchSummary {
-        let stored = try reading { context in
-            try context.count(FetchRequest<Photo>(predicate: .isIn(\.$unique, page.photos.map(\.id))))
-        }
-        var summary = FetchSummary()
-        summary.pages = 1
-        summary.received = page.photos.count + page.skipped.count
-        summary.skipped = page.skipped.count
-        summary.inserted = page.photos.count - stored
-        summary.unchanged = stored
-        return summary
     }
 
     private func reportSkipped(_ page: FeedPage) {
@@ -86,7 +73,8 @@ extension Catalog {
         }
     }
 
-    private func finish(_ id: ObjectID, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?) throws {
+    private func finish(_ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?) throws {
+        guard let id else { return }
         try writing { context in
             let run = try context.existingObject(with: id, as: FetchRun.self)
             run.finished = Date()

@@ -7,9 +7,9 @@ struct PageImporter {
     let container: PersistentContainer
     let policy: MergePolicy
 
-    /// Saves `page` in one transaction and returns its counts; then removes photographers the page
-    /// left without photos (a photo that changed hands).
-    func importPage(_ page: FeedPage) throws -> FetchSummary {
+    /// Saves `page` in one transaction and returns its counts. With `dryRun`, computes the same
+    /// counts in a transaction that is rolled back.
+    func importPage(_ page: FeedPage, dryRun: Bool = false) throws -> FetchSummary {
         let context = container.newContext(mergePolicy: policy)
         var photographers: [String: Photographer] = [:]
         for item in page.photos {
@@ -21,10 +21,19 @@ struct PageImporter {
             photo.uploaded = item.uploaded
             photo.whoTook = photographers[item.ownerName] ?? insertPhotographer(item, into: context, &photographers)
         }
-        var changes = ChangeSet()
-        context.onDidSave { changes = $0 }
-        try context.save()
+        let changes: ChangeSet
+        if dryRun {
+            changes = try context.previewSave()
+        } else {
+            var saved = ChangeSet()
+            context.onDidSave { saved = $0 }
+            try context.save()
+            changes = saved
+        }
+        return Self.summary(of: page, changes)
+    }
 
+    private static func summary(of page: FeedPage, _ changes: ChangeSet) -> FetchSummary {
         var summary = FetchSummary()
         summary.pages = 1
         summary.received = page.photos.count + page.skipped.count
@@ -33,7 +42,7 @@ struct PageImporter {
         summary.updated = changes.updated(Photo.self).count
         summary.unchanged = page.photos.count - summary.inserted - summary.updated
         summary.photographersInserted = changes.inserted(Photographer.self).count
-        if !changes.updated(Photo.self).isEmpty { summary.photographersRemoved = try removeOrphans(context) }
+        summary.photographersRemoved = changes.deleted(Photographer.self).count
         return summary
     }
 
@@ -43,13 +52,6 @@ struct PageImporter {
         photographer.ownerID = item.ownerID
         known[item.ownerName] = photographer
         return photographer
-    }
-
-    private func removeOrphans(_ context: ObjectContext) throws -> Int {
-        let orphans = try context.fetch(FetchRequest<Photographer>(predicate: !.any(\.$photos, .all)))
-        for orphan in orphans { context.delete(orphan) }
-        try context.save()
-        return orphans.count
     }
 }
 

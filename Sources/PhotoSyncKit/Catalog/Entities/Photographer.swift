@@ -1,9 +1,11 @@
 import GraphStore
 
 /// Whoever took photos, keyed by display name; keeps the feed's owner id too (names are neither
-/// unique nor stable upstream).
+/// unique nor stable upstream). A photographer lives only while they have photos: deleting the
+/// last one deletes them (`Photo.prepareForDeletion`), and so does a fetch that moves their last
+/// photo to someone else (`deletesOwnerWhenEmpty`, in the same transaction).
 final class Photographer: ManagedObject {
     @Attribute(.unique) var name = ""
     @Attribute var ownerID = ""
-    @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade) var photos: [Photo]
+    @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade, deletesOwnerWhenEmpty: true) var photos: [Photo]
 }
