@@ -65,7 +65,7 @@ extension Catalog {
     // MARK: - Run records
 
     private func startRun() throws -> ObjectID {
-        try writing { context in
+        try withContext { context in
             let run = context.insert(FetchRun.self)
             run.started = Date()
             try context.save()
@@ -75,7 +75,7 @@ extension Catalog {
 
     private func finish(_ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?) throws {
         guard let id else { return }
-        try writing { context in
+        try withContext { context in
             let run = try context.existingObject(with: id, as: FetchRun.self)
             run.finished = Date()
             run.outcome = outcome.rawValue

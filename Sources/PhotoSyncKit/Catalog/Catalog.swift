@@ -20,7 +20,7 @@ public final class Catalog {
 
     /// Photos, optionally by one photographer, in the requested order.
     public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
-        try reading { context in
+        try withContext { context in
             let request = FetchRequest<Photo>(
                 predicate: photographer.map { name in .whose(\.$whoTook, \.$name == name) },
                 sortBy: Self.sortKeys(sort), limit: limit
@@ -31,7 +31,7 @@ public final class Catalog {
 
     /// Every photographer with their number of photos, by name.
     public func photographers() throws -> [PhotographerListing] {
-        try reading { context in
+        try withContext { context in
             let counts = try context.memberCounts(\Photographer.$photos)
             return try context.fetch(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)])).map { photographer in
                 PhotographerListing(name: photographer.name, photos: counts[photographer.objectID] ?? 0)
@@ -42,7 +42,7 @@ public final class Catalog {
     /// Deletes the given photos, all or nothing; photographers left without photos go too.
     /// - Throws: `PhotoSyncError.notFound` listing the ids not in the catalog (nothing deleted).
     public func delete(photoIDs: [String]) throws -> DeletionReport {
-        try writing { context in
+        try withContext { context in
             let wanted = Array(Set(photoIDs))
             let photos = try context.fetch(FetchRequest<Photo>(predicate: .isIn(\.$unique, wanted)))
             let missing = Set(wanted).subtracting(photos.map(\.unique)).sorted()
@@ -56,7 +56,7 @@ public final class Catalog {
     /// Deletes a photographer and all their photos.
     /// - Throws: `PhotoSyncError.notFound` when no photographer has that name.
     public func delete(photographer name: String) throws -> DeletionReport {
-        try writing { context in
+        try withContext { context in
             guard let photographer = try context.fetch(FetchRequest<Photographer>(predicate: \.$name == name)).first else {
                 throw PhotoSyncError.notFound("no photographer named \(name) in the catalog; nothing was deleted")
             }
@@ -66,7 +66,7 @@ public final class Catalog {
 
     /// Counts and the `recentRuns` newest fetch runs (newest first).
     public func status(recentRuns: Int) throws -> CatalogStatus {
-        try reading { context in
+        try withContext { context in
             let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
             return CatalogStatus(
                 photos: try context.count(FetchRequest<Photo>()),
@@ -96,11 +96,8 @@ public final class Catalog {
         }
     }
 
-    func reading<T>(_ body: (ObjectContext) throws -> T) throws -> T {
-        try writing(body)
-    }
-
-    func writing<T>(_ body: (ObjectContext) throws -> T) throws -> T {
+    /// Runs `body` with a new context, reporting store failures as catalog errors (74).
+    func withContext<T>(_ body: (ObjectContext) throws -> T) throws -> T {
         do {
             return try body(container.newContext())
         } catch let error as GraphStoreError {
