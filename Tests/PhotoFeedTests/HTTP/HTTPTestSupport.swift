@@ -14,10 +14,11 @@ final class SleepRecorder: Sendable {
     }
 }
 
-/// A client with small timeouts whose retry sleeps go to `recorder`.
+/// A client whose retry sleeps go to `recorder`. The default timeout is generous so a loaded
+/// machine cannot turn a slow answer into a retry; timeout tests pass their own small value.
 func makeClient(
     _ recorder: SleepRecorder = SleepRecorder(),
-    timeout: Double = 5,
+    timeout: Double = 30,
     connectTimeout: Double? = nil,
     retries: Int = 0,
     maxResponseBytes: Int = 1 << 20,
