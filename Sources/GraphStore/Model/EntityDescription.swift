@@ -15,8 +15,10 @@ public final class EntityDescription: Sendable {
     private let inverseSlots = Mutex<[Int: Int]>([:])
 
     /// Stored attributes (not transient), in declaration order: the table's columns after `id`.
-    public var storedAttributes: [AttributeDescription] { attributes.filter { !$0.isTransient } }
-    public var toOneRelationships: [RelationshipDescription] { relationships.filter { !$0.isToMany } }
+    public let storedAttributes: [AttributeDescription]
+    public let toOneRelationships: [RelationshipDescription]
+    /// The stored columns after `id`: stored attributes, then to-one foreign keys (row value order).
+    let columns: [String]
 
     static func of(_ type: ManagedObject.Type) -> EntityDescription {
         let key = ObjectIdentifier(type)
@@ -59,6 +61,9 @@ public final class EntityDescription: Sendable {
         }
         self.attributes = attributes
         self.relationships = relationships
+        storedAttributes = attributes.filter { !$0.isTransient }
+        toOneRelationships = relationships.filter { !$0.isToMany }
+        columns = storedAttributes.map(\.name) + toOneRelationships.map(\.name)
         let names = Self.names(of: type.compositeUniqueConstraints, in: prototype, attributes: attributes)
         uniqueConstraints = attributes.filter(\.isUnique).map { [$0.name] } + names.compactMap { $0 }
         unresolvedConstraintCount = names.filter { $0 == nil }.count

@@ -34,7 +34,3 @@ struct StoredRow: Sendable {
     let values: [StoredValue]
 }
 
-extension EntityDescription {
-    /// The stored columns after `id`: stored attributes, then to-one foreign keys.
-    var columns: [String] { storedAttributes.map(\.name) + toOneRelationships.map(\.name) }
-}
