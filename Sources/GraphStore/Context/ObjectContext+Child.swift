@@ -28,7 +28,7 @@ extension ObjectContext {
             parent.delete(try counterpart(object))
         }
         for object in updatedObjects + deletedObjects where object.rowID != nil { object.state = .clean }
-        for object in updatedObjects { for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.commit() } }
+        for object in updatedObjects { for attribute in object.attributeStorages { attribute.commit() } }
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []

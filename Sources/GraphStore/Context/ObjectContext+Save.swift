@@ -127,9 +127,9 @@ extension ObjectContext {
             }
         }
         if saved.adopted {
-            for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.becomeFault() }
+            for toMany in object.toManyStorages { toMany.becomeFault() }
         }
-        for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.commit() }
+        for attribute in object.attributeStorages { attribute.commit() }
         for relationship in entity.toOneRelationships {
             let toOne = object.toOne(relationship.slot)
             toOne.commit(rowID: toOne.loadedDestination?.rowID ?? toOne.rowID)

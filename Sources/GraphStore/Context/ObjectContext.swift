@@ -52,11 +52,11 @@ public final class ObjectContext {
         precondition(object.state == .detached, "\(object.objectID) is already in a context")
         object.context = self
         object.state = .inserted
-        for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.markKnownEmpty() }
+        for toMany in object.toManyStorages { toMany.markKnownEmpty() }
         insertedObjects.append(object)
         guard awake else { return }
         object.awakeFromInsert()
-        for wrapper in object.wrappers { (wrapper as? any AnyAttributeStorage)?.clearAssignment() }
+        for attribute in object.attributeStorages { attribute.clearAssignment() }
     }
 
     /// Marks `object` for deletion. Delete rules and ``ManagedObject/prepareForDeletion()`` run at save.
@@ -109,13 +109,11 @@ public final class ObjectContext {
     }
 
     private func revertProperties(of object: ManagedObject) {
-        for wrapper in object.wrappers {
-            (wrapper as? any AnyAttributeStorage)?.revert()
-            (wrapper as? any AnyToOneStorage)?.revert()
-        }
+        for attribute in object.attributeStorages { attribute.revert() }
+        for toOne in object.toOneStorages { toOne.revert() }
     }
 
     private func unloadToMany(of object: ManagedObject) {
-        for wrapper in object.wrappers { (wrapper as? any AnyToManyStorage)?.unload() }
+        for toMany in object.toManyStorages { toMany.unload() }
     }
 }

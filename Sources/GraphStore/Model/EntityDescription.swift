@@ -41,7 +41,7 @@ public final class EntityDescription: Sendable {
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
         for (slot, field) in layout.fields.enumerated() {
-            let wrapper = prototype.wrappers[slot]
+            let wrapper = prototype.properties[slot].object
             switch field.kind {
             case .attribute:
                 attributes.append(AttributeDescription(name: field.name, slot: slot, storage: wrapper as! any AnyAttributeStorage))
@@ -80,7 +80,7 @@ public final class EntityDescription: Sendable {
 
     private static func slot(of keyPath: AnyKeyPath, in prototype: ManagedObject) -> Int? {
         guard let wrapper = prototype[keyPath: keyPath] as? AnyObject else { return nil }
-        return prototype.wrappers.firstIndex { $0 === wrapper }
+        return prototype.properties.firstIndex { $0.object === wrapper }
     }
 
     /// The wrapper slot a projected key path (`\Photo.$title`) designates.

@@ -16,8 +16,9 @@
 open class ManagedObject {
     enum State { case detached, inserted, clean, updated, deleted }
 
-    /// The wrapper objects, in ``FieldLayout`` order.
-    private(set) var wrappers: [AnyObject] = []
+    /// The property wrappers, in ``FieldLayout`` order, typed once at creation (a cast per access
+    /// would cost a conformance lookup each time).
+    private(set) var properties: [PropertyStorage] = []
     var state = State.detached
     var rowID: Int64?
     public internal(set) var objectID: ObjectID
@@ -25,10 +26,20 @@ open class ManagedObject {
 
     public required init() {
         objectID = .temporary(Self.entityName)
-        wrappers = FieldLayout.of(Self.self).wrappers(of: self)
-        for (slot, wrapper) in wrappers.enumerated() {
-            (wrapper as? any AnyToOneStorage)?.bind(to: self, slot: slot)
-            (wrapper as? any AnyToManyStorage)?.bind(to: self)
+        let layout = FieldLayout.of(Self.self)
+        properties = zip(layout.fields, layout.wrappers(of: self)).map { field, wrapper in
+            switch field.kind {
+            case .attribute: .attribute(wrapper as! any AnyAttributeStorage)
+            case .toOne: .toOne(wrapper as! any AnyToOneStorage)
+            case .toMany: .toMany(wrapper as! any AnyToManyStorage)
+            }
+        }
+        for (slot, property) in properties.enumerated() {
+            switch property {
+            case .attribute: break
+            case .toOne(let toOne): toOne.bind(to: self, slot: slot)
+            case .toMany(let toMany): toMany.bind(to: self)
+            }
         }
     }
 
@@ -78,13 +89,51 @@ open class ManagedObject {
 
     var entity: EntityDescription { EntityDescription.of(type(of: self)) }
 
-    func attribute(_ slot: Int) -> any AnyAttributeStorage { wrappers[slot] as! any AnyAttributeStorage }
-    func toOne(_ slot: Int) -> any AnyToOneStorage { wrappers[slot] as! any AnyToOneStorage }
-    func toMany(_ slot: Int) -> any AnyToManyStorage { wrappers[slot] as! any AnyToManyStorage }
+    func attribute(_ slot: Int) -> any AnyAttributeStorage {
+        guard case .attribute(let attribute) = properties[slot] else { preconditionFailure("slot \(slot) is not an attribute") }
+        return attribute
+    }
+
+    func toOne(_ slot: Int) -> any AnyToOneStorage {
+        guard case .toOne(let toOne) = properties[slot] else { preconditionFailure("slot \(slot) is not a to-one") }
+        return toOne
+    }
+
+    func toMany(_ slot: Int) -> any AnyToManyStorage {
+        guard case .toMany(let toMany) = properties[slot] else { preconditionFailure("slot \(slot) is not a to-many") }
+        return toMany
+    }
+
+    var attributeStorages: [any AnyAttributeStorage] {
+        properties.compactMap { if case .attribute(let attribute) = $0 { attribute } else { nil } }
+    }
+
+    var toOneStorages: [any AnyToOneStorage] {
+        properties.compactMap { if case .toOne(let toOne) = $0 { toOne } else { nil } }
+    }
+
+    var toManyStorages: [any AnyToManyStorage] {
+        properties.compactMap { if case .toMany(let toMany) = $0 { toMany } else { nil } }
+    }
 }
 
 /// A failed validation rule, thrown from ``ManagedObject/validateForSave()``.
 public struct ValidationFailure: Error, Sendable, Equatable {
     public var rule: String
     public init(_ rule: String) { self.rule = rule }
+}
+
+/// One property wrapper of an object, by kind.
+enum PropertyStorage {
+    case attribute(any AnyAttributeStorage)
+    case toOne(any AnyToOneStorage)
+    case toMany(any AnyToManyStorage)
+
+    var object: AnyObject {
+        switch self {
+        case .attribute(let storage): storage
+        case .toOne(let storage): storage
+        case .toMany(let storage): storage
+        }
+    }
 }
