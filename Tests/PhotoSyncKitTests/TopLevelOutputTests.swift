@@ -50,6 +50,14 @@ struct TopLevelOutputTests {
         #expect(result.stdout.filter(\.isNewline).count > 5)
     }
 
+    @Test("--version prints the version on stdout")
+    func version() {
+        let result = run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == PhotoSyncVersion.current + "\n")
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test("--generate-completion-script prints the script on stdout")
     func completionRequest() {
         let result = run(["--generate-completion-script", "bash"])
