@@ -47,9 +47,29 @@ demo: release
 	echo; echo '$$ photosync list --photographer "Ana Lima"'; \
 	.build/release/photosync --db demo/catalog.sqlite list --photographer "Ana Lima"
 
+# Completions come from the binary itself; the man page from argument-parser's generate-manual
+# plugin (which builds in release mode, then runs the binary with --experimental-dump-help).
+# DESTDIR stages the tree for packaging: files go to $(DESTDIR)$(PREFIX)/...
+install uninstall: DEST = $(DESTDIR)$(PREFIX)
 install: release
-	install -d $(PREFIX)/bin
-	install -m 0755 .build/release/photosync $(PREFIX)/bin/photosync
+	$(SWIFT) package plugin generate-manual
+	@mkdir -p .build/completions
+	.build/release/photosync --generate-completion-script bash > .build/completions/photosync
+	.build/release/photosync --generate-completion-script zsh > .build/completions/_photosync
+	.build/release/photosync --generate-completion-script fish > .build/completions/photosync.fish
+	install -d $(DEST)/bin $(DEST)/share/bash-completion/completions $(DEST)/share/zsh/site-functions \
+	  $(DEST)/share/fish/vendor_completions.d $(DEST)/share/man/man1
+	install -m 0755 .build/release/photosync $(DEST)/bin/photosync
+	install -m 0644 .build/completions/photosync $(DEST)/share/bash-completion/completions/photosync
+	install -m 0644 .build/completions/_photosync $(DEST)/share/zsh/site-functions/_photosync
+	install -m 0644 .build/completions/photosync.fish $(DEST)/share/fish/vendor_completions.d/photosync.fish
+	install -m 0644 .build/plugins/GenerateManual/outputs/photosync/photosync.1 $(DEST)/share/man/man1/photosync.1
+
+.PHONY: uninstall
+uninstall:
+	rm -f $(DEST)/bin/photosync $(DEST)/share/bash-completion/completions/photosync \
+	  $(DEST)/share/zsh/site-functions/_photosync $(DEST)/share/fish/vendor_completions.d/photosync.fish \
+	  $(DEST)/share/man/man1/photosync.1
 
 clean:
 	rm -rf .build demo

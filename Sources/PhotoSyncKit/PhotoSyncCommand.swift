@@ -14,6 +14,7 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
               photosync --db ~/photos.sqlite list --photographer "Ana Lima" --format csv
               photosync delete --photographer "Ana Lima"
             """,
+        version: PhotoSyncVersion.current,
         subcommands: [
             FetchCommand.self, ListCommand.self, PhotographersCommand.self, DeleteCommand.self, StatusCommand.self,
         ]

@@ -1,11 +1,6 @@
-import ArgumentParser
+import Foundation
 import PhotoSyncKit
 
-// Parse first so logging can be set up once, from --verbose, before any command runs.
-do {
-    var command = try PhotoSyncCommand.parseAsRoot()
-    LoggingBootstrap.bootstrap(for: command)
-    try command.run()
-} catch {
-    PhotoSyncCommand.exit(withError: error)
-}
+// Not argument-parser's main(): PhotoSyncCommand.execute keeps every error to one stderr line
+// (usage errors included) and sets up logging from --verbose once parsing succeeded.
+exit(PhotoSyncCommand.execute())

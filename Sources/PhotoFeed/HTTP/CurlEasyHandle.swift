@@ -37,11 +37,17 @@ final class CurlEasyHandle {
         try check(value.withCString { ccurl_setopt_string(handle, option, $0) }, option)
     }
 
-    /// Routes headers and body into `sink`, which must outlive `perform()`.
-    func deliver(to sink: ResponseSink) {
+    /// Routes headers and body into `sink`, which must outlive `perform()`, and
+    /// asks it from the progress callback whether to go on.
+    func deliver(to sink: ResponseSink) throws(HTTPError) {
         let context = Unmanaged.passUnretained(sink).toOpaque()
         ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
         ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+        ccurl_setopt_progress_function(handle) { context, _, _, _, _ in
+            Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().shouldContinue() ? 0 : 1
+        }
+        try set(CURLOPT_NOPROGRESS, 0)
         ccurl_setopt_write_function(handle) { data, size, count, context in
             let chunk = UnsafeRawBufferPointer(start: data, count: size * count)
             let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()

@@ -11,15 +11,17 @@ import Darwin
 /// `Sendable` because it holds only immutable state: every request gets its
 /// own easy handle, so one client may be used from many threads at once.
 /// Calls block the calling thread; from async code, run them off the
-/// cooperative pool.
+/// cooperative pool. A caller that must be able to stop a call (on SIGINT, say)
+/// passes `isCancelled` to `get`.
 public final class CurlHTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
-    private let sleep: @Sendable (Double) -> Void
+    private let sleep: (@Sendable (Double) -> Void)?
 
-    /// `sleep` waits between retries (seconds); tests inject a recorder.
+    /// `sleep` waits between retries (seconds); tests inject a recorder. The
+    /// default (nil) blocks the thread but wakes early when the request is cancelled.
     public init(
         configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
-        sleep: @escaping @Sendable (Double) -> Void = CurlHTTPClient.sleepThread
+        sleep: (@Sendable (Double) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.sleep = sleep
@@ -32,15 +34,29 @@ public final class CurlHTTPClient: Sendable {
     /// last attempt it throws that attempt's error. Any 2xx/3xx final response
     /// is returned as is: judging the body is the caller's job.
     /// `file://` is accepted only with `allowFileScheme` (an explicit user choice).
-    public func get(_ url: String, allowFileScheme: Bool = false) throws(HTTPError) -> HTTPResponse {
+    ///
+    /// `isCancelled` is polled from libcurl's progress callback during each
+    /// transfer (about once a second while nothing arrives, more often while
+    /// data flows), before each attempt and during the back-off between
+    /// attempts. Once it returns true the call ends with `HTTPError.cancelled`.
+    /// It runs on the calling thread.
+    public func get(
+        _ url: String, allowFileScheme: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws(HTTPError) -> HTTPResponse {
         try URLScheme.check(url, allowFileScheme: allowFileScheme)
         var attempt = 1
         while true {
+            guard !isCancelled() else { throw .cancelled }
             do {
-                return try perform(url, allowFileScheme: allowFileScheme)
+                return try perform(url, allowFileScheme: allowFileScheme, isCancelled: isCancelled)
             } catch let failure {
                 guard failure.reason.isRetryable, attempt <= configuration.retries else { throw failure.reason }
-                sleep(configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter))
+                let delay = configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter)
+                if let sleep {
+                    sleep(delay)
+                } else if !Self.sleepThread(delay, unless: isCancelled) {
+                    throw .cancelled
+                }
                 attempt += 1
             }
         }
@@ -56,9 +72,23 @@ public final class CurlHTTPClient: Sendable {
         }
     }
 
+    /// Blocks the calling thread for `seconds`, checking `isCancelled` every 50 ms.
+    /// Returns false, early, once it returns true.
+    public static func sleepThread(_ seconds: Double, unless isCancelled: () -> Bool) -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int((min(max(0, seconds), 1e6) * 1000).rounded(.up)))
+        while true {
+            if isCancelled() { return false }
+            let left = end - ContinuousClock.now
+            guard left > .zero else { return true }
+            sleepThread(min(0.05, Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18))
+        }
+    }
+
     /// One attempt. The failure carries the server's `Retry-After` for the back-off.
-    private func perform(_ url: String, allowFileScheme: Bool) throws(AttemptFailure) -> HTTPResponse {
-        let sink = ResponseSink(limit: configuration.maxResponseBytes)
+    private func perform(
+        _ url: String, allowFileScheme: Bool, isCancelled: @escaping @Sendable () -> Bool
+    ) throws(AttemptFailure) -> HTTPResponse {
+        let sink = ResponseSink(limit: configuration.maxResponseBytes, isCancelled: isCancelled)
         let handle: CurlEasyHandle
         do {
             handle = try makeHandle(url, allowFileScheme: allowFileScheme, sink: sink)
@@ -91,7 +121,7 @@ public final class CurlHTTPClient: Sendable {
         try handle.set(CURLOPT_NOSIGNAL, 1)
         try handle.set(CURLOPT_ACCEPT_ENCODING, "")
         try handle.set(CURLOPT_USERAGENT, configuration.userAgent)
-        handle.deliver(to: sink)
+        try handle.deliver(to: sink)
         return handle
     }
 
@@ -104,6 +134,8 @@ public final class CurlHTTPClient: Sendable {
     private func error(for code: CURLcode, handle: CurlEasyHandle, sink: ResponseSink, url: String) -> HTTPError {
         let message = URLRedaction.redact(handle.message(for: code))
         switch code {
+        case CURLE_ABORTED_BY_CALLBACK where sink.wasCancelled:
+            return .cancelled
         case CURLE_WRITE_ERROR where sink.exceededLimit:
             return .tooLarge(limit: configuration.maxResponseBytes)
         case CURLE_OPERATION_TIMEDOUT:

@@ -34,6 +34,8 @@ public enum HTTPError: Error, Sendable, Equatable {
     case fileUnreadable(String)
     /// Any other libcurl failure, with its `CURLcode`.
     case transport(code: Int, message: String)
+    /// The caller's `isCancelled` returned true: the transfer or the back-off was abandoned.
+    case cancelled
 
     /// Whether trying again later might succeed: transport hiccups, 5xx and 429.
     /// Other 4xx, TLS and policy refusals are final.
@@ -44,7 +46,7 @@ public enum HTTPError: Error, Sendable, Equatable {
         case .status(let code):
             code == 429 || (500...599).contains(code)
         case .invalidURL, .schemeNotAllowed, .tls, .tooLarge, .redirectRefused,
-             .tooManyRedirects, .fileUnreadable, .transport:
+             .tooManyRedirects, .fileUnreadable, .transport, .cancelled:
             false
         }
     }
@@ -69,6 +71,7 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
         case .tooManyRedirects: "too many redirects"
         case .fileUnreadable(let message): "cannot read file: \(message)"
         case .transport(let code, let message): "libcurl error \(code): \(message)"
+        case .cancelled: "request cancelled"
         }
     }
 }

@@ -3,14 +3,26 @@
 /// The body never grows past `limit`: the write callback refuses the chunk
 /// that would cross it, which makes libcurl abort with `CURLE_WRITE_ERROR`,
 /// so an oversized (or endlessly inflating) response is never held in memory.
+///
+/// It also answers libcurl's progress callback: once `isCancelled` returns true
+/// the transfer is aborted (`CURLE_ABORTED_BY_CALLBACK`) and `wasCancelled` is set.
 final class ResponseSink {
     let limit: Int
+    private let isCancelled: () -> Bool
     private(set) var body: [UInt8] = []
     private(set) var headers: [String: String] = [:]
     private(set) var exceededLimit = false
+    private(set) var wasCancelled = false
 
-    init(limit: Int) {
+    init(limit: Int, isCancelled: @escaping () -> Bool = { false }) {
         self.limit = limit
+        self.isCancelled = isCancelled
+    }
+
+    /// Returns false (abort the transfer) once the caller has cancelled it.
+    func shouldContinue() -> Bool {
+        if !wasCancelled, isCancelled() { wasCancelled = true }
+        return !wasCancelled
     }
 
     /// Returns false (abort the transfer) once the limit would be passed.

@@ -20,19 +20,31 @@ struct FeedSource: Sendable {
     var isSingleDocument: Bool { settings.endpoint.lowercased().hasPrefix("file:") }
 
     /// Page `number`, decoded. API codes 105/106 are retried like a 5xx, with the same back-off.
+    ///
+    /// SIGINT or SIGTERM (seen through `InterruptionWatch.pending`) abandons the request in flight,
+    /// or the wait before a retry, and throws `.interrupted`.
     func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
+        let interrupted = { @Sendable in InterruptionWatch.pending != nil }
         var attempt = 1
         while true {
             do {
-                let response = try client.get(url(for: number), allowFileScheme: isSingleDocument)
+                let response = try client.get(url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted)
                 return try FeedDecoder.decode(response.body)
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
-                CurlHTTPClient.sleepThread(client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil))
+                let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
+                guard CurlHTTPClient.sleepThread(delay, unless: interrupted) else { throw Self.interruption() }
                 attempt += 1
+            } catch HTTPError.cancelled {
+                throw Self.interruption()
             } catch {
                 throw PhotoSyncError.from(error, page: number)
             }
         }
+    }
+
+    /// The signal that cancelled the request (SIGINT if the watch is already gone).
+    private static func interruption() -> PhotoSyncError {
+        .interrupted(signal: InterruptionWatch.pending ?? SIGINT)
     }
 
     private func url(for page: Int) -> String {

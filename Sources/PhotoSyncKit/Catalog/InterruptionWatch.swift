@@ -5,11 +5,28 @@ import Synchronization
 
 /// Turns SIGINT and SIGTERM into a flag the fetch loop checks between pages, so the page being
 /// saved completes (or rolls back) and the run is recorded as interrupted.
+///
+/// The signal is also published process-wide (`InterruptionWatch.pending`) while a watch is alive,
+/// so an HTTP request in flight, which has no handle on the watch, can be abandoned at once.
 final class InterruptionWatch {
     private let received = Mutex<Int32>(0)
     private let sources: [any DispatchSourceSignal]
 
+    /// Live watches and the last signal any of them received (0: none).
+    private static let shared = Mutex((watches: 0, signal: Int32(0)))
+
+    /// The signal received by a live watch, if any: what `FeedSource` polls to cancel a request.
+    /// nil again once the last watch is gone, so a later run starts clean.
+    static var pending: Int32? {
+        let value = shared.withLock { $0.signal }
+        return value == 0 ? nil : value
+    }
+
     init() {
+        Self.shared.withLock { state in
+            if state.watches == 0 { state.signal = 0 }
+            state.watches += 1
+        }
         let queue = DispatchQueue(label: "photosync.signals")
         var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
@@ -19,7 +36,7 @@ final class InterruptionWatch {
         }
         self.sources = sources
         for (source, signalNumber) in zip(sources, [SIGINT, SIGTERM]) {
-            source.setEventHandler { [weak self] in self?.received.withLock { $0 = signalNumber } }
+            source.setEventHandler { [weak self] in self?.record(signalNumber) }
             source.resume()
         }
     }
@@ -28,6 +45,17 @@ final class InterruptionWatch {
         for source in sources { source.cancel() }
         Glibc.signal(SIGINT, SIG_DFL)
         Glibc.signal(SIGTERM, SIG_DFL)
+        Self.shared.withLock { state in
+            state.watches -= 1
+            if state.watches == 0 { state.signal = 0 }
+        }
+    }
+
+    /// Notes `signalNumber` as received, here and in `pending`: what the signal handler does
+    /// (tests call it to stand in for a real signal).
+    func record(_ signalNumber: Int32) {
+        received.withLock { $0 = signalNumber }
+        Self.shared.withLock { $0.signal = signalNumber }
     }
 
     /// The signal received, if any.

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import PhotoFeed
+import PhotoSyncTestSupport
+import Testing
+@testable import PhotoSyncKit
+
+/// SIGINT/SIGTERM while a request hangs: the request is abandoned, not waited out.
+///
+/// No real signal is sent to the test process: a second live `InterruptionWatch` records one,
+/// which is what its signal handler does, and the fetch's own request polls `InterruptionWatch.pending`.
+@Suite("Interrupting a blocked fetch", .serialized)
+struct FetchInterruptionTests {
+    /// A server that never answers, and a 60 s timeout the time limit could not survive.
+    @Test(.timeLimit(.minutes(1)))
+    func signalAbortsTheRequestAndRecordsTheRunAsInterrupted() async throws {
+        let server = try RawSocketServer(.neverRespond, lifetime: 70)
+        defer { server.stop() }
+        let directory = try makeTemporaryDirectory()
+        let database = directory + "/c.sqlite"
+        let config = try writeTemporaryFile("config.yaml", "")
+        let arguments = [
+            "--db", database, "--config", config, "fetch", "--url", server.baseURL + "/rest/", "--api-key", "k",
+            "--timeout", "60", "--retries", "3", "--quiet",
+        ]
+        let watch = InterruptionWatch()
+        record(SIGTERM, on: watch, after: 0.5)
+
+        let status = await runOnDedicatedThread { () -> Int32 in
+            do {
+                var command = try PhotoSyncCommand.parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch {
+                return PhotoSyncCommand.exitCode(for: error).rawValue
+            }
+        }
+        withExtendedLifetime(watch) {}
+
+        #expect(status == 128 + SIGTERM)
+        #expect(server.connectionCount == 1)
+        let runs = try Catalog(path: database).status(recentRuns: 5).runs
+        #expect(runs.map(\.outcome) == [.interrupted])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func feedSourceTurnsACancelledRequestIntoInterrupted() async throws {
+        let server = try RawSocketServer(.neverRespond, lifetime: 70)
+        defer { server.stop() }
+        let settings = FetchSettings(
+            endpoint: server.baseURL + "/rest/", apiKey: "k", pages: 1, maxPages: 1, perPage: 10,
+            mergePolicy: .objectTrump, timeout: 60, retries: 0, dryRun: false, waitForLock: false)
+        let source = FeedSource(settings: settings)
+        let watch = InterruptionWatch()
+        record(SIGINT, on: watch, after: 0.3)
+
+        let result = await runOnDedicatedThread {
+            Result { () throws(PhotoSyncError) -> FeedPage in try source.page(1) }
+        }
+        withExtendedLifetime(watch) {}
+
+        #expect(throws: PhotoSyncError.interrupted(signal: SIGINT)) { try result.get() }
+    }
+
+    @Test func pendingIsClearedWhenTheLastWatchGoes() {
+        do {
+            let watch = InterruptionWatch()
+            watch.record(SIGINT)
+            #expect(InterruptionWatch.pending == SIGINT)
+            #expect(watch.signal == SIGINT)
+        }
+        #expect(InterruptionWatch.pending == nil)
+        let fresh = InterruptionWatch()
+        #expect(fresh.signal == nil)
+        #expect(InterruptionWatch.pending == nil)
+        withExtendedLifetime(fresh) {}
+    }
+
+    /// Stands in for `signalNumber` arriving `delay` seconds from now.
+    private func record(_ signalNumber: Int32, on watch: InterruptionWatch, after delay: Double) {
+        let watch = UncheckedBox(watch)
+        Thread {
+            Thread.sleep(forTimeInterval: delay)
+            watch.value.record(signalNumber)
+        }.start()
+    }
+}
+
+/// `InterruptionWatch.record` only takes a lock, so handing the watch to another thread is safe.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
