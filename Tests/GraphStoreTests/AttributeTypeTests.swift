@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import GraphStore
+import Testing
+
+/// One attribute of every supported type, optional and not, plus a transient one.
+final class Sample: ManagedObject {
+    @Attribute(.unique) var name = ""
+    @Attribute var count = 7
+    @Attribute var big: Int64 = 0
+    @Attribute var ratio = 0.5
+    @Attribute var flag = false
+    @Attribute var when = Date(timeIntervalSince1970: 0)
+    @Attribute var bytes = Data()
+    @Attribute var link = URL(string: "https://example.com/")!
+    @Attribute var note: String? = nil
+    @Attribute(.indexed) var score: Double? = nil
+    @Attribute(.transient) var scratch = "temporary"
+}
+
+@Suite struct AttributeTypeTests {
+    @Test func everyTypeRoundTripsThroughAReopenedFile() throws {
+        let store = TemporaryStore()
+        let when = Date(timeIntervalSince1970: 1_700_000_000.25)
+        do {
+            let context = try store.open(entities: [Sample.self]).newContext()
+            let sample = context.insert(Sample.self)
+            sample.name = "a"
+            sample.big = Int64.max
+            sample.ratio = -1.25
+            sample.flag = true
+            sample.when = when
+            sample.bytes = Data([0, 1, 254, 255])
+            sample.link = URL(string: "https://example.com/photo?id=1&x=%20")!
+            sample.note = "héllo"
+            sample.score = 3.5
+            sample.scratch = "changed"
+            let defaults = context.insert(Sample.self)
+            defaults.name = "b"
+            try context.save()
+        }
+        let reader = try store.open(entities: [Sample.self]).newContext()
+        let samples = try reader.fetch(FetchRequest<Sample>(sortBy: [.ascending(\.$name)]))
+        #expect(samples.count == 2)
+        let a = samples[0]
+        #expect(a.count == 7)
+        #expect(a.big == Int64.max)
+        #expect(a.ratio == -1.25)
+        #expect(a.flag)
+        #expect(a.when == when)
+        #expect(a.bytes == Data([0, 1, 254, 255]))
+        #expect(a.link.absoluteString == "https://example.com/photo?id=1&x=%20")
+        #expect(a.note == "héllo")
+        #expect(a.score == 3.5)
+        #expect(a.scratch == "temporary")  // transient: never stored
+        let b = samples[1]
+        #expect(b.note == nil)
+        #expect(b.score == nil)
+        #expect(b.flag == false)
+        #expect(b.link.absoluteString == "https://example.com/")
+    }
+
+    @Test func schemaHasTheDeclaredIndexesAndNoTransientColumn() throws {
+        let file = TemporaryStore()
+        _ = try file.open(entities: [Author.self, Book.self])
+        let db = try DatabaseQueue(path: file.path)
+        let indexes = try db.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        }
+        #expect(indexes.contains { $0.contains("UNIQUE") && $0.contains("\"isbn\"") })
+        #expect(indexes.contains { $0.contains("\"Book\"") && $0.contains("(\"author\")") })
+        let sampleFile = TemporaryStore()
+        _ = try sampleFile.open(entities: [Sample.self])
+        let columns = try DatabaseQueue(path: sampleFile.path).read { db in try db.columns(in: "Sample").map(\.name) }
+        #expect(!columns.contains("scratch"))
+        #expect(columns.contains("score"))
+        let sampleIndexes = try DatabaseQueue(path: sampleFile.path).read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Sample' AND sql IS NOT NULL")
+        }
+        #expect(sampleIndexes.contains { $0.contains("(\"score\")") })
+    }
+}
