@@ -31,3 +31,28 @@ import Testing
         #expect(try other.all(Book.self)[0] !== first)
     }
 }
+
+@Suite struct ContextLifetimeTests {
+    /// Related objects reference each other; a released context must not leave them alive.
+    @Test func objectsAreFreedWithTheirContext() throws {
+        let store = TemporaryStore()
+        let container = try store.open()
+        weak var weakBook: Book?
+        weak var weakAuthor: Author?
+        do {
+            let context = container.newContext()
+            let author = context.insert(Author.self)
+            author.name = "Ana"
+            let book = context.insert(Book.self)
+            book.isbn = "1"
+            book.author = author
+            try context.save()
+            _ = author.books.count
+            weakBook = book
+            weakAuthor = author
+        }
+        #expect(weakBook == nil)
+        #expect(weakAuthor == nil)
+        #expect(try container.newContext().count(FetchRequest<Book>(predicate: .whose(\.$author, \.$name == "Ana"))) == 1)
+    }
+}

@@ -29,6 +29,14 @@ public final class ObjectContext {
 
     var store: any PersistentStore { container.store }
 
+    /// Objects point at each other (a photo at its photographer, the photographer at its photos);
+    /// when the context goes, those cycles are cut so its objects are freed with it. An object
+    /// kept beyond its context keeps its attribute values; its relationships read as empty.
+    deinit {
+        for object in registered.values { object.detachFromGraph() }
+        for object in insertedObjects + updatedObjects + deletedObjects { object.detachFromGraph() }
+    }
+
     // MARK: - Changes
 
     /// Whether anything was inserted, changed or deleted since the last save or rollback.

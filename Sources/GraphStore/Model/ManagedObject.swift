@@ -89,6 +89,13 @@ open class ManagedObject {
 
     var entity: EntityDescription { EntityDescription.of(type(of: self)) }
 
+    /// Drops the references this object holds to other objects (its context is going away).
+    func detachFromGraph() {
+        context = nil
+        for toOne in toOneStorages { toOne.forgetObject() }
+        for toMany in toManyStorages { toMany.unload() }
+    }
+
     func attribute(_ slot: Int) -> any AnyAttributeStorage {
         guard case .attribute(let attribute) = properties[slot] else { preconditionFailure("slot \(slot) is not an attribute") }
         return attribute

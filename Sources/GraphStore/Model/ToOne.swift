@@ -96,6 +96,8 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
         isAssigned = false
     }
 
+    func forgetObject() { object = nil }
+
     func revert() {
         object = nil
         rowID = committedRowID
@@ -126,5 +128,7 @@ protocol AnyToOneStorage: AnyObject {
     func load(rowID: Int64?)
     func commit(rowID: Int64?)
     func revert()
+    /// Keeps the foreign key but lets go of the destination object.
+    func forgetObject()
     func bind(to owner: ManagedObject, slot: Int)
 }
