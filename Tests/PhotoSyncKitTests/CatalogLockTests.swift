@@ -50,7 +50,7 @@ struct CatalogLockTests {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: Self.flockTool)
-        holder.arguments = [database + ".lock", "sleep", "1"]
+        holder.arguments = [database + ".lock", "sleep", "3"]
         try holder.run()
         // Wait until the child holds the lock.
         let deadline = Date().addingTimeInterval(10)

@@ -25,7 +25,7 @@ struct FetchInterruptionTests {
             "--timeout", "60", "--retries", "3", "--quiet",
         ]
         let watch = InterruptionWatch()
-        record(SIGTERM, on: watch, after: 0.5)
+        record(SIGTERM, on: watch, whenConnectedTo: server)
 
         let status = await runOnDedicatedThread { () -> Int32 in
             do {
@@ -53,7 +53,7 @@ struct FetchInterruptionTests {
             mergePolicy: .objectTrump, timeout: 60, retries: 0, dryRun: false, waitForLock: false)
         let source = FeedSource(settings: settings)
         let watch = InterruptionWatch()
-        record(SIGINT, on: watch, after: 0.3)
+        record(SIGINT, on: watch, whenConnectedTo: server)
 
         let result = await runOnDedicatedThread {
             Result { () throws(PhotoSyncError) -> FeedPage in try source.page(1) }
@@ -78,10 +78,13 @@ struct FetchInterruptionTests {
     }
 
     /// Stands in for `signalNumber` arriving `delay` seconds from now.
-    private func record(_ signalNumber: Int32, on watch: InterruptionWatch, after delay: Double) {
+    /// Records the signal once `server` has a connection (so the request is really in flight),
+    /// however long the machine takes to get there.
+    private func record(_ signalNumber: Int32, on watch: InterruptionWatch, whenConnectedTo server: RawSocketServer) {
         let watch = UncheckedBox(watch)
+        let server = UncheckedBox(server)
         Thread {
-            Thread.sleep(forTimeInterval: delay)
+            for _ in 0..<2_000 where server.value.connectionCount == 0 { Thread.sleep(forTimeInterval: 0.02) }
             watch.value.record(signalNumber)
         }.start()
     }
