@@ -2,7 +2,8 @@
 /// values are always bound parameters.
 enum SQL {
     static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacing("\"", with: "\"\"") + "\""
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.replacing("\"", with: "\"\"") + "\""
     }
 
     static func placeholders(_ count: Int) -> String {

@@ -4,6 +4,7 @@ internal import GRDB
 struct SQLiteConnection: StoreWriter {
     let db: Database
     let model: ManagedObjectModel
+    let statements: [String: EntitySQL]
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.entity(named: query.entity) else { return [] }
@@ -60,9 +61,7 @@ struct SQLiteConnection: StoreWriter {
     }
 
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
-        let columns = entity.columns
-        let sql = "INSERT INTO \(SQL.quote(entity.name)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(SQL.placeholders(columns.count)))"
-        try execute(sql, values)
+        try execute(sql(entity).insert, values)
         return db.lastInsertedRowID
     }
 
@@ -73,14 +72,14 @@ struct SQLiteConnection: StoreWriter {
     }
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {
-        try execute("DELETE FROM \(SQL.quote(entity.name)) WHERE \"id\" = ?", [.integer(rowID)])
+        try execute(sql(entity).delete, [.integer(rowID)])
     }
 
     // MARK: - Helpers
 
-    private func selectClause(_ entity: EntityDescription) -> String {
-        "SELECT " + (["id"] + entity.columns).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name)
-    }
+    private func selectClause(_ entity: EntityDescription) -> String { sql(entity).select }
+
+    private func sql(_ entity: EntityDescription) -> EntitySQL { statements[entity.name] ?? EntitySQL(entity) }
 
     private func execute(_ sql: String, _ values: [StoredValue]) throws {
         let statement = try db.cachedStatement(sql: sql)

@@ -4,9 +4,11 @@ internal import GRDB
 final class SQLiteStore: PersistentStore {
     let model: ManagedObjectModel
     private let database: any DatabaseWriter
+    private let statements: [String: EntitySQL]
 
     init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double) throws(GraphStoreError) {
         self.model = model
+        statements = EntitySQL.all(model)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -34,7 +36,7 @@ final class SQLiteStore: PersistentStore {
 
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
         do {
-            return try database.read { db in try body(SQLiteConnection(db: db, model: model)) }
+            return try database.read { db in try body(SQLiteConnection(db: db, model: model, statements: statements)) }
         } catch let error as DatabaseError {
             throw Self.writeError(error)
         }
@@ -46,7 +48,7 @@ final class SQLiteStore: PersistentStore {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-                    result = try body(SQLiteConnection(db: db, model: model))
+                    result = try body(SQLiteConnection(db: db, model: model, statements: statements))
                     return .commit
                 }
             }
