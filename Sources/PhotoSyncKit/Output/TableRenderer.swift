@@ -29,23 +29,32 @@ struct TableRenderer {
 
     /// Terminal columns `text` takes: wide East Asian characters and emoji count two.
     static func width(of text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        if isPlainASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
     }
+
+    /// Printable ASCII only: one column per byte, nothing to replace (the common case, checked fast).
+    private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
 
     private static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
+        if scalar.isASCII { return 1 }
         if scalar.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
-        let wideRanges: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x20000...0x3FFFD,
-        ]
         return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
     }
 
     /// Newlines and tabs in a title would break the row.
     private static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        if isPlainASCII(text) { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// Cuts to `maxWidth` columns, the ellipsis included, so the cut never ends in a dangling space.
