@@ -29,22 +29,27 @@ struct CrashSafetyTests {
         let fetchArgs = ["fetch", "--url", feed.url, "--api-key", "k", "--per-page", "\(Self.perPage)", "--pages", "\(pages.count)", "--quiet"]
 
         // How long a whole fetch takes here sets the window the kills are drawn from.
-        let window = try await withSandbox { sandbox in
-            let started = ContinuousClock.now
-            let full = try await sandbox.run(fetchArgs + ["--db", sandbox.db])
-            #expect(full.status == 0, "\(full)")
-            return (ContinuousClock.now - started) / .milliseconds(1)
+        // (The shorter of two runs: the first one also warms up caches.)
+        var window = Double.infinity
+        for _ in 1...2 {
+            window = min(window, try await withSandbox { sandbox in
+                let started = ContinuousClock.now
+                let full = try await sandbox.run(fetchArgs + ["--db", sandbox.db])
+                #expect(full.status == 0, "\(full)")
+                return (ContinuousClock.now - started) / .milliseconds(1)
+            })
         }
 
         var survived = 0
         var presentAfterKill: [Int] = []
+        var killedMidFetch = 0
         var generator = SystemRandomNumberGenerator()
         for round in 1...rounds {
             let passed = try await withSandbox { sandbox -> Bool in
                 var ok = true
                 for attempt in 1...2 {
                     let running = try sandbox.start(fetchArgs + ["--db", sandbox.db])
-                    let delay = Int.random(in: 0...Int(window * 1.1), using: &generator)
+                    let delay = Int.random(in: 0...Int(window), using: &generator)
                     try await Task.sleep(for: .milliseconds(delay))
                     running.signal(SIGKILL)
                     let result = await running.finish()
@@ -55,7 +60,8 @@ struct CrashSafetyTests {
                     #expect(status.status == 0, "\(label): the catalog opens after the kill: \(status)")
                     guard status.status == 0 else { return false }
                     let present = try CatalogInspector(path: sandbox.db).expectConsistent(pages: pages, label)
-                    if attempt == 1 { presentAfterKill.append(present) }
+                    if result.signalled { killedMidFetch += 1 }
+                    presentAfterKill.append(present)
                     let integrity = try CatalogInspector(path: sandbox.db).snapshot().integrity
                     ok = ok && integrity == ["ok"]
                 }
@@ -71,7 +77,7 @@ struct CrashSafetyTests {
             }
             if passed { survived += 1 }
         }
-        print("photosync crash safety: \(survived)/\(rounds) kill rounds survived (2 kills each, window \(Int(window)) ms); pages present after the first kill: \(presentAfterKill)")
+        print("photosync crash safety: \(survived)/\(rounds) kill rounds survived; \(killedMidFetch) of \(2 * rounds) SIGKILLs landed mid-fetch (window \(Int(window)) ms); pages present after each kill: \(presentAfterKill)")
         #expect(survived == rounds)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PhotoSyncTestSupport
 import Synchronization
 import Testing
@@ -94,8 +95,10 @@ final class GeneratedFeed: @unchecked Sendable {
         return GeneratedFeed(photos: photos, perPage: perPage, seed: seed, port: port, process: process)
     }
 
+    /// SIGKILL, not SIGTERM: a child started by Foundation's Process here may inherit a signal
+    /// mask that blocks SIGTERM, and the generator holds no state worth a clean exit.
     func stop() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
