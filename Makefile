@@ -73,3 +73,43 @@ uninstall:
 
 clean:
 	rm -rf .build demo
+
+# ---------------------------------------------------------------------------
+# Reliability (issue #4)
+#
+#   make test-faults  the fault suite including its slow, gated part (50 kill rounds, long timeouts)
+#   make fuzz         build the libFuzzer target for FeedDecoder.decode and run it FUZZ_SECONDS (60)
+#
+# `make test` runs the fast part of PhotoSyncFaultTests already; the slow tests report as skipped there.
+
+FUZZ_SECONDS ?= 60
+FUZZ_DIR     := .build-fuzz
+FUZZ_BIN     := $(FUZZ_DIR)/feed-decoder-fuzz
+# Fixtures/fuzz-regressions holds inputs that crashed the decoder: while one is unfixed, `make fuzz`
+# stops on it at once (a regression gate); `make fuzz FUZZ_SEEDS=Fixtures/feed` fuzzes meanwhile.
+FUZZ_SEEDS   ?= Fixtures/feed Fixtures/fuzz-regressions
+
+.PHONY: test-faults fuzz fuzz-build
+
+test-faults: setup
+	$(SWIFT) build --build-tests
+	PHOTOSYNC_SLOW_FAULTS=1 $(SWIFT) test --skip-build --filter PhotoSyncFaultTests
+
+# The fuzzer is built with swiftc straight from the decoder's sources (PhotoFeed/Feed has no
+# dependency on libcurl), so `swift build` never needs -sanitize=fuzzer.
+$(FUZZ_BIN): $(wildcard Sources/PhotoFeed/Feed/*.swift) Fuzz/FeedDecoderFuzz/FeedDecoderFuzz.swift
+	@mkdir -p $(FUZZ_DIR)
+	swiftc -parse-as-library -sanitize=fuzzer,address -O -g -module-name PhotoFeed \
+	  Sources/PhotoFeed/Feed/*.swift Fuzz/FeedDecoderFuzz/FeedDecoderFuzz.swift -o $@ 2>&1 \
+	  | { grep -v "Cannot export local symbol" || true; }
+	@test -x $@
+
+fuzz-build: setup $(FUZZ_BIN)
+
+# New inputs go to $(FUZZ_DIR)/corpus; Fixtures/feed and Fixtures/fuzz-regressions are read-only seeds.
+# A crash is saved as $(FUZZ_DIR)/crash-*: add it under Fixtures/fuzz-regressions/ with a test.
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/corpus
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+	  -dict=Fuzz/FeedDecoderFuzz/feed.dict -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
+	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)

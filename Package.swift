@@ -86,5 +86,15 @@ let package = Package(
             dependencies: ["PhotoSyncTestSupport", "GraphStore"],
             swiftSettings: strictSettings
         ),
+        // Fault injection through the built binary (issue #4). The slow part runs only with
+        // PHOTOSYNC_SLOW_FAULTS=1 (`make test-faults`); the libFuzzer target lives in Fuzz/ (`make fuzz`).
+        .testTarget(
+            name: "PhotoSyncFaultTests",
+            dependencies: [
+                "PhotoSyncTestSupport", "GraphStore", "PhotoFeed",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
     ]
 )

@@ -1,0 +1,38 @@
+import Foundation
+@testable import PhotoFeed
+import Testing
+
+/// Inputs libFuzzer found (`make fuzz`), kept under Fixtures/fuzz-regressions/, in the style of
+/// PhotoFeedTests' HostileBodyTests: never a crash, always one clear line.
+@Suite("fuzz regressions: FeedDecoder.decode")
+struct FuzzRegressionTests {
+    static func regression(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Fixtures/fuzz-regressions/" + name)))
+    }
+
+    static func malformedMessage(_ body: [UInt8]) -> String? {
+        do {
+            _ = try FeedDecoder.decode(body)
+            return nil
+        } catch {
+            guard case .malformed(let message) = error else { return nil }
+            return message
+        }
+    }
+
+    /// " /**/ " (a JSONP comment prefix followed by only whitespace) traps in
+    /// JSONPUnwrapper.jsonRange: "Range requires lowerBound <= upperBound" (JSONPUnwrapper.swift:13),
+    /// which kills the whole process (`photosync fetch` exits 132 on such a page).
+    /// Disabled so the trap does not take the test runner down; it reports as skipped until fixed.
+    @Test(.disabled("product bug: FeedDecoder traps on a JSONP comment followed by whitespace (JSONPUnwrapper.swift:13)"),
+          arguments: ["jsonp-comment-then-whitespace.bin"])
+    func jsonpCommentThenWhitespaceIsMalformedNotACrash(name: String) throws {
+        let body = try Self.regression(name)
+        #expect(body == Array(" /**/ ".utf8))
+        let message = Self.malformedMessage(body)
+        #expect(message != nil && message?.contains("\n") == false, "\(String(describing: message))")
+        for variant in ["/**/ ", "/**/\n", "\t/**/\t", "/**/"] {
+            #expect(Self.malformedMessage(Array(variant.utf8)) != nil, "\(variant.debugDescription)")
+        }
+    }
+}

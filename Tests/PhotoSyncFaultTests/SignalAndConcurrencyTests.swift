@@ -1,0 +1,170 @@
+import Foundation
+import Glibc
+import PhotoSyncTestSupport
+import Testing
+
+/// A 3-page feed of 2 photos a page whose page 2 answers only after `page2Delay` seconds, so a test
+/// can act while the fetch holds the lock with page 1 saved and page 2 in flight.
+func slowSecondPageServer(page2Delay: Double) throws -> ScriptedServer {
+    let pages = (1...3).map { number in
+        FeedJSON.page(number, of: 3, perPage: 2, total: 6,
+                      photos: [FeedJSON.photo("\(number)1", owner: "Owner \(number)"), FeedJSON.photo("\(number)2", owner: "Ana Lima")])
+    }
+    return try ScriptedServer { page, _ in
+        guard (1...3).contains(page) else { return .http(404) }
+        if page == 2 { usleep(UInt32(page2Delay * 1_000_000)) }
+        return .json(pages[page - 1])
+    }
+}
+
+@Suite("SIGINT and SIGTERM during a fetch")
+struct SignalTests {
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalStopsAfterThePageBeingSaved(signal: Int32, expected: Int32) async throws {
+        try await withSandbox { sandbox in
+            let server = try slowSecondPageServer(page2Delay: 3.0)
+            defer { server.stop() }
+            let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2"])
+            // Page 2 is requested (it downloads while page 1 is saved) and answers only after 3 s:
+            // the signal lands mid-fetch, with the handler installed. No reader runs meanwhile.
+            #expect(await eventually(within: 15) { server.requestedPages.contains(2) })
+            running.signal(signal)
+            let result = await running.finish()
+            #expect(!result.signalled, "\(result)")
+            #expect(result.status == expected, "\(result)")
+            #expect(result.stderrLines.count == 1, "\(result)")
+            // Page 3 may have been requested (it is downloaded while page 2 is saved) but is never saved.
+
+            let report = try await sandbox("status", "--format", "json").object()
+            let runs = report["runs"] as? [[String: Any]] ?? []
+            #expect(runs.first?["outcome"] as? String == "interrupted", "\(runs)")
+            #expect(runs.first?["finished"] != nil && !(runs.first?["finished"] is NSNull), "\(runs)")
+            let ids = try await sandbox.ids()
+            #expect(ids == ["11", "12", "21", "22"] || ids == ["11", "12"], "whole pages only: \(ids.sorted())")
+            try CatalogInspector(path: sandbox.db).expectConsistent(pages: [["11", "12"], ["21", "22"], ["31", "32"]], "after signal \(signal)")
+        }
+    }
+}
+
+@Suite("concurrency: two fetches, readers and deletes during a fetch")
+struct ConcurrencyTests {
+    @Test func twoFetchesAtOnceOneProceedsOneExits75() async throws {
+        try await withSandbox { sandbox in
+            let server = try slowSecondPageServer(page2Delay: 1.0)
+            defer { server.stop() }
+            let args = ["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2"]
+            let first = try sandbox.start(args)
+            let second = try sandbox.start(args)
+            let results = [await first.finish(), await second.finish()]
+            #expect(results.map(\.status).sorted() == [0, 75], "\(results)")
+            let loser = try #require(results.first { $0.status == 75 })
+            #expect(loser.stderrLines.count == 1, "\(loser)")
+            #expect(try await sandbox.ids().count == 6)
+            #expect(server.requestedPages.sorted() == [1, 2, 3], "the loser made no request")
+        }
+    }
+
+    @Test func waitingFetchRunsAfterTheFirst() async throws {
+        try await withSandbox { sandbox in
+            let server = try slowSecondPageServer(page2Delay: 4.0)
+            defer { server.stop() }
+            let args = ["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2", "--format", "json"]
+            let first = try sandbox.start(args)
+            #expect(await eventually(within: 15) { server.requestedPages.contains(1) })
+            let second = try sandbox.start(args + ["--wait"])
+            let secondResult = await second.finish()
+            let firstResult = await first.finish()
+            #expect(firstResult.status == 0, "\(firstResult)")
+            #expect(secondResult.status == 0, "\(secondResult)")
+            #expect(secondResult.stderr.contains("waiting"), "\(secondResult)")
+            #expect(try secondResult.object()["unchanged"] as? Int == 6, "the second fetch ran after the first: \(secondResult)")
+            #expect(server.requestedPages == [1, 2, 3, 1, 2, 3], "never interleaved: \(server.requestedPages)")
+        }
+    }
+
+    @Test func readersNeverSeeHalfAPage() async throws {
+        let feed = try await GeneratedFeed.start(photos: 10_000, perPage: 500)
+        defer { feed.stop() }
+        let pages = try await feed.pageIDs()
+        try await withSandbox { sandbox in
+            // An existing catalog: a reader opening a brand-new one while the fetch creates it is a
+            // separate race (reported as a product bug; see the Reliability notes).
+            let created = try await sandbox("status")
+            #expect(created.status == 0, "\(created)")
+            let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", feed.url, "--api-key", "k",
+                                             "--per-page", "500", "--pages", "20", "--quiet"])
+            #expect(await fetchHasOpenedTheCatalog(sandbox))
+            var reads = 0
+            var duringFetch = 0
+            var sawPartial: [String] = []
+            while true {
+                let fetching = running.process.isRunning
+                let status = try await sandbox("status", "--format", "json")
+                let list = try await sandbox("list", "--format", "json")
+                let photographers = try await sandbox("photographers", "--format", "json")
+                for result in [status, list, photographers] {
+                    #expect(result.status == 0, "a reader failed during the fetch: \(result)")
+                }
+                if status.status == 0, let count = try status.object()["photos"] as? Int, count % 500 != 0 {
+                    sawPartial.append("status photos \(count)")
+                }
+                if list.status == 0 {
+                    let ids = Set(try list.array().compactMap { $0["id"] as? String })
+                    let partial = partialPages(ids, pages)
+                    if !partial.isEmpty { sawPartial.append("list partial pages \(partial)") }
+                }
+                if photographers.status == 0 {
+                    let empty = try photographers.array().filter { ($0["photos"] as? Int ?? 0) == 0 }
+                    if !empty.isEmpty { sawPartial.append("photographers with 0 photos: \(empty.count)") }
+                }
+                reads += 1
+                if fetching { duringFetch += 1 } else { break }
+            }
+            let result = await running.finish()
+            #expect(result.status == 0, "\(result)")
+            #expect(duringFetch >= 1, "at least one read while the fetch ran")
+            #expect(sawPartial.isEmpty, "readers saw half-saved state: \(sawPartial)")
+            print("photosync readers during fetch: \(duringFetch) rounds of status/list/photographers while fetching, \(reads) total")
+        }
+    }
+
+    @Test func deleteDuringAFetchIsNeverLost() async throws {
+        let feed = try await GeneratedFeed.start(photos: 10_000, perPage: 500)
+        defer { feed.stop() }
+        let pages = try await feed.pageIDs()
+        try await withSandbox { sandbox in
+            #expect(try await sandbox("status").status == 0, "create the catalog first")
+            let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", feed.url, "--api-key", "k",
+                                             "--per-page", "500", "--pages", "20", "--quiet"])
+            #expect(await fetchHasOpenedTheCatalog(sandbox))
+            #expect(try await eventually(within: 20) {
+                ((try await sandbox("status", "--format", "json").object())["photos"] as? Int ?? 0) >= 500
+            })
+            let victim = pages[0][7]
+            let delete = try await sandbox("delete", victim)
+            let stillFetching = running.process.isRunning
+            let fetch = await running.finish()
+            #expect(fetch.status == 0, "\(fetch)")
+            #expect(delete.status == 0 || (delete.status == 74 && delete.stderrLines.count == 1), "waits or fails clearly: \(delete)")
+            let ids = try await sandbox.ids()
+            if delete.status == 0 {
+                #expect(!ids.contains(victim), "the delete was not lost")
+                #expect(ids.count == 9_999)
+            } else {
+                #expect(ids.count == 10_000)
+            }
+            try CatalogInspector(path: sandbox.db).expectConsistent(_: "after delete during fetch")
+            print("photosync delete during fetch: status \(delete.status), fetch still running at delete end: \(stillFetching)")
+        }
+    }
+}
+
+/// Waits until a fetch started on an existing (closed) catalog has committed through its own
+/// connection (its WAL has frames): readers started earlier race the fetch's open, which fails with
+/// "database is locked" (a product bug reported separately, not what these tests are about).
+func fetchHasOpenedTheCatalog(_ sandbox: Sandbox) async -> Bool {
+    await eventually(within: 20) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: sandbox.db + "-wal")[.size] as? Int) ?? 0
+        return size > 0
+    }
+}
