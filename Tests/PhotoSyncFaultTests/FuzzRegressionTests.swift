@@ -20,12 +20,9 @@ struct FuzzRegressionTests {
         }
     }
 
-    /// " /**/ " (a JSONP comment prefix followed by only whitespace) traps in
-    /// JSONPUnwrapper.jsonRange: "Range requires lowerBound <= upperBound" (JSONPUnwrapper.swift:13),
-    /// which kills the whole process (`photosync fetch` exits 132 on such a page).
-    /// Disabled so the trap does not take the test runner down; it reports as skipped until fixed.
-    @Test(.disabled("product bug: FeedDecoder traps on a JSONP comment followed by whitespace (JSONPUnwrapper.swift:13)"),
-          arguments: ["jsonp-comment-then-whitespace.bin"])
+    /// " /**/ " (a JSONP comment prefix followed by only whitespace), found by `make fuzz`, used to
+    /// trap in JSONPUnwrapper.jsonRange ("Range requires lowerBound <= upperBound"): exit 132.
+    @Test(arguments: ["jsonp-comment-then-whitespace.bin"])
     func jsonpCommentThenWhitespaceIsMalformedNotACrash(name: String) throws {
         let body = try Self.regression(name)
         #expect(body == Array(" /**/ ".utf8))

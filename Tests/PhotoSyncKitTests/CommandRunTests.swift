@@ -50,5 +50,12 @@ struct CommandRunTests {
             oneLine("GET https://x/?api_key=s3cr3t&page=1 failed\nafter 3 retries", hiding: "s3cr3t")
                 == "GET https://x/?api_key=[redacted]&page=1 failed after 3 retries")
         #expect(oneLine("plain", hiding: nil) == "plain")
+        #expect(oneLine("key k, k.", hiding: "k") == "key [redacted], [redacted].")
+    }
+
+    @Test("a short key does not blank the inside of words")
+    func shortKeyInsideWords() {
+        #expect(oneLine("database is locked", hiding: "k") == "database is locked")
+        #expect(oneLine("key=abc123x abc123", hiding: "abc123") == "key=abc123x [redacted]")
     }
 }

@@ -23,7 +23,7 @@ final class SQLiteStore: PersistentStore {
             case .inMemory:
                 database = try DatabaseQueue(configuration: configuration)
             case .file(let path):
-                try StoreMigrator.checkCompatibility(path: path, model: model)
+                try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
                 database = try DatabasePool(path: path, configuration: configuration)
             }
             try database.write { db in try StoreMigrator(model: model).prepare(db) }

@@ -12,10 +12,11 @@ struct StoreMigrator {
 
     /// Checks a file with a read-only connection before the store opens it for writing, so that
     /// a file we must refuse is never modified (not even switched to WAL).
-    static func checkCompatibility(path: String, model: ManagedObjectModel) throws {
+    static func checkCompatibility(path: String, model: ManagedObjectModel, busyTimeout: Double) throws {
         guard FileManagerProbe.fileExists(path) else { return }
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.read { db in
             if let stored = try storedSnapshot(db) {

@@ -9,7 +9,10 @@ enum JSONPUnwrapper {
         var end = body.count
         while end > start && isWhitespace(body[end - 1]) { end -= 1 }
         guard start < end else { throw .malformed(body.isEmpty ? "empty body" : "body is only whitespace") }
-        if body[start...].starts(with: "/**/".utf8) { start = skipWhitespace(body, from: start + 4) }
+        if body[start...].starts(with: "/**/".utf8) {
+            start = min(skipWhitespace(body, from: start + 4), end)
+            guard start < end else { throw .malformed("body is only a JSONP comment") }
+        }
         guard let open = callOpeningParenthesis(body, from: start) else { return start..<end }
         if body[end - 1] == UInt8(ascii: ";") { end -= 1 }
         while end > open && isWhitespace(body[end - 1]) { end -= 1 }

@@ -27,6 +27,7 @@ final class InterruptionWatch {
             if state.watches == 0 { state.signal = 0 }
             state.watches += 1
         }
+        Self.unblockOnThisThread([SIGINT, SIGTERM])
         let queue = DispatchQueue(label: "photosync.signals")
         var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
@@ -56,6 +57,16 @@ final class InterruptionWatch {
     func record(_ signalNumber: Int32) {
         received.withLock { $0 = signalNumber }
         Self.shared.withLock { $0.signal = signalNumber }
+    }
+
+    /// A process can start with these signals blocked (its parent's mask is inherited across exec,
+    /// and a parent running libdispatch blocks them on its threads); blocked everywhere, they would
+    /// never reach the handler.
+    private static func unblockOnThisThread(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in signals { sigaddset(&set, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signal received, if any.

@@ -19,11 +19,23 @@ func reportingErrors(hiding secret: () -> String? = { nil }, _ body: () throws -
     }
 }
 
-/// `message` on one line, with `secret` blanked out.
+/// `message` on one line, with `secret` blanked out wherever it stands as a whole token (a short
+/// key such as "k" must not blank the inside of "locked").
 func oneLine(_ message: String, hiding secret: String?) -> String {
-    var line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-    if let secret, !secret.isEmpty {
-        line = line.replacing(secret, with: "[redacted]")
+    let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    guard let secret, !secret.isEmpty else { return line }
+    var result = ""
+    var rest = line[...]
+    while let range = rest.firstRange(of: secret) {
+        let before = range.lowerBound > rest.startIndex ? rest[rest.index(before: range.lowerBound)] : nil
+        let after = range.upperBound < rest.endIndex ? rest[range.upperBound] : nil
+        let isToken = !(before.map(isKeyCharacter) ?? false) && !(after.map(isKeyCharacter) ?? false)
+        result += rest[..<range.lowerBound] + (isToken ? "[redacted]" : secret)
+        rest = rest[range.upperBound...]
     }
-    return line
+    return result + rest
+}
+
+private func isKeyCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_" || character == "-"
 }
