@@ -7,13 +7,15 @@
 #   make release      optimized build
 #   make install      install the binary, shell completions and man page under $(PREFIX)
 #   make clean        remove build products
+#   make bench        release build, then the full benchmark (10k, 100k, 1M photos; long) -> Benchmarks/results/latest.md
+#   make bench-quick  release build, then the 10k benchmark (import, floor, re-imports) in about a minute
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
 SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo release install clean
+.PHONY: setup build test demo release install clean bench bench-quick
 
 setup:
 	@missing=""; for p in $(SYSTEM_PKGS); do \
@@ -53,3 +55,10 @@ install: release
 
 clean:
 	rm -rf .build demo
+
+# Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py.
+bench: setup release
+	python3 Benchmarks/bench.py
+
+bench-quick: setup release
+	python3 Benchmarks/bench.py --quick
