@@ -116,7 +116,8 @@ def clean_env(home):
 class FeedServer:
     def __init__(self, feed_dir, request_log):
         self.proc = subprocess.Popen([sys.executable, os.path.join(HERE, "feed_server.py"), "--dir", feed_dir,
-                                      "--log", request_log], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+                                      "--log", request_log], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                     stderr=open(request_log + ".stderr", "wb"))
         self.port = int(self.proc.stdout.readline())
 
     def stop(self):
@@ -195,46 +196,65 @@ class Bench:
         feed_dir = feedcache.ensure(self.cache, size, 1, PER_PAGE, log=log)
         records = os.path.join(feed_dir, "records.bin")
         timeout = max(120, size // 250)  # generous: 1M photos -> 4000 s per run
-        ps_db = os.path.join(self.work, f"photosync-{size}.sqlite")
-        fl_db = os.path.join(self.work, f"floor-{size}.sqlite")
+        repeats = self.args.repeat if self.args.repeat else (3 if size <= 100_000 else 1)
         steps = [("first import", "object-trump", "first"),
                  ("re-import, object-trump", "object-trump", "again-object"),
                  ("re-import, store-trump", "store-trump", "again-store")]
-        for name, policy, label in steps:
-            log(f"{size:>8} photos  {name}: photosync ...")
-            ps, ps_summary, ps_stamps = self.import_photosync(size, feed_dir, ps_db, policy, label, timeout)
-            log(f"{size:>8} photos  {name}: photosync {ps.wall:.2f} s, {ps.rss_mib:.1f} MiB; floor ...")
-            fl, fl_summary, fl_stamps = self.import_floor(records, fl_db, policy, label, size, timeout)
-            log(f"{size:>8} photos  {name}: floor {fl.wall:.2f} s, {fl.rss_mib:.1f} MiB")
-            self.rows.append({"size": size, "step": name, "photosync": ps, "floor": fl,
-                              "ps_summary": ps_summary, "fl_summary": fl_summary})
-            if ps_summary and fl_summary:
-                keys = ["received", "inserted", "updated", "unchanged", "photographers_inserted", "photographers_removed"]
-                same = all(ps_summary.get(k) == fl_summary.get(k) for k in keys)
-                self.checks.append((f"{size} {name}: photosync and floor report the same counts", same,
-                                    "" if same else f"photosync {ps_summary} / floor {fl_summary}"))
+        results = {name: [] for name, _, _ in steps}
+        for rep in range(repeats):
+            ps_db = os.path.join(self.work, f"photosync-{size}-{rep}.sqlite")
+            fl_db = os.path.join(self.work, f"floor-{size}-{rep}.sqlite")
+            for name, policy, label in steps:
+                tag = f"{size:>8} photos  {name}" + (f" (run {rep + 1}/{repeats})" if repeats > 1 else "")
+                log(f"{tag}: photosync ...")
+                ps = self.import_photosync(size, feed_dir, ps_db, policy, f"{label}-{rep}", timeout)
+                log(f"{tag}: photosync {ps[0].wall:.2f} s, {ps[0].rss_mib:.1f} MiB; floor ...")
+                fl = self.import_floor(records, fl_db, policy, f"{label}-{rep}", size, timeout)
+                log(f"{tag}: floor {fl[0].wall:.2f} s, {fl[0].rss_mib:.1f} MiB")
+                results[name].append((ps, fl))
+                if ps[1] and fl[1]:
+                    keys = ["received", "inserted", "updated", "unchanged", "photographers_inserted", "photographers_removed"]
+                    same = all(ps[1].get(k) == fl[1].get(k) for k in keys)
+                    if rep == 0 or not same:
+                        self.checks.append((f"{size} {name}: photosync and floor report the same counts", same,
+                                            "" if same else f"photosync {ps[1]} / floor {fl[1]}"))
+            if rep == 0:
+                self.compare_catalogs(size, ps_db, fl_db)
+                keep = ps_db
+            else:
+                for path in (ps_db, fl_db):
+                    for suffix in ("", "-wal", "-shm"):
+                        if os.path.exists(path + suffix):
+                            os.remove(path + suffix)
+        for name, _, label in steps:
+            runs = results[name]
+            ps = sorted((r[0] for r in runs), key=lambda x: x[0].wall)[len(runs) // 2]
+            fl = sorted((r[1] for r in runs), key=lambda x: x[0].wall)[len(runs) // 2]
+            self.rows.append({"size": size, "step": name, "photosync": ps[0], "floor": fl[0], "repeats": len(runs),
+                              "ps_all": [r[0][0].wall for r in runs], "fl_all": [r[1][0].wall for r in runs],
+                              "ps_summary": ps[1], "fl_summary": fl[1]})
             if label == "first":
-                self.chunks[size] = {"photosync": self.chunk_rates(ps_stamps, prefetch=True),
-                                     "floor": self.chunk_rates(fl_stamps, prefetch=False, start=fl.wall)}
-                self.rss_growth[size] = self.rss_by_pages(ps, ps_stamps)
-        self.compare_catalogs(size, ps_db, fl_db)
-        return ps_db
+                self.chunks[size] = {"photosync": self.chunk_rates(ps[2], prefetch=True),
+                                     "floor": self.chunk_rates(fl[2], prefetch=False)}
+                self.rss_growth[size] = self.rss_by_pages(ps[0], ps[2])
+        return keep
 
     @staticmethod
-    def chunk_rates(stamps, prefetch, start=None):
+    def chunk_rates(stamps, prefetch):
         """(photos stored at the end of the chunk, photos/s over the chunk) for chunks of pages.
 
-        photosync requests page k+1 when it starts saving page k, so the request of page k+1 marks
-        the start of page k's save; the floor logs each page's commit."""
-        if len(stamps) < 3:
-            return []
-        pages = len(stamps)
-        chunk = max(1, pages // 100)
+        photosync requests page k+1 when it starts saving page k (the request of page 1 starts the
+        run), so request k+1 marks the start of page k's save; the floor logs each page's commit."""
         marks = [t for t, _ in sorted(stamps, key=lambda s: s[1])]
+        if prefetch:
+            marks = marks[1:]  # marks[j]: start of the save of page j+1
+        if len(marks) < 3:
+            return []
+        chunk = max(1, len(marks) // 100)
         points = []
-        for i in range(chunk, len(marks), chunk):
-            seconds = marks[i] - marks[i - chunk]
-            done_pages = i if prefetch else i + 1
+        for j in range(chunk, len(marks), chunk):
+            seconds = marks[j] - marks[j - chunk]
+            done_pages = j if prefetch else j + 1
             if seconds > 0:
                 points.append((done_pages * PER_PAGE, chunk * PER_PAGE / seconds))
         return points
@@ -359,6 +379,8 @@ def report(bench, started, finished):
               "the floor: `Benchmarks/floor/floor.c` (SQLite C API, prepared statements, records already parsed)", ""]
 
     lines += ["## Import", "",
+              "Seconds are the median of the runs (min–max in brackets when repeated: 3 runs up to 100k photos, 1 above); "
+              "each run starts from a new catalog, then re-imports the same feed twice.", "",
               "| photos | step | photosync s | photosync photos/s | floor s | floor photos/s | ratio photosync ÷ floor | photosync peak RSS | floor peak RSS |",
               "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
@@ -366,7 +388,8 @@ def report(bench, started, finished):
         ok = row["ps_summary"] is not None and row["fl_summary"] is not None
         rate = lambda r: f"{row['size'] / r.wall:,.0f}" if r.status == 0 else f"failed ({r.status})"
         ratio = f"**{ps.wall / fl.wall:.2f}×**" if ok else "n/a"
-        lines.append(f"| {human(row['size'])} | {row['step']} | {ps.wall:.2f} | {rate(ps)} | {fl.wall:.2f} | {rate(fl)} | {ratio} | "
+        spread = lambda walls: f" ({min(walls):.2f}–{max(walls):.2f})" if len(walls) > 1 else ""
+        lines.append(f"| {human(row['size'])} | {row['step']} | {ps.wall:.2f}{spread(row['ps_all'])} | {rate(ps)} | {fl.wall:.2f}{spread(row['fl_all'])} | {rate(fl)} | {ratio} | "
                      f"{ps.rss_mib:.1f} MiB | {fl.rss_mib:.1f} MiB |")
     lines.append("")
 
@@ -524,6 +547,8 @@ def main():
     parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--keep", action="store_true", help="keep the catalogs and logs")
+    parser.add_argument("--repeat", type=int, default=0,
+                        help="runs per size, the median reported (default: 3 up to 100k photos, 1 above)")
     args = parser.parse_args()
     sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]
     if args.quick:

@@ -33,7 +33,7 @@ static const char *SCHEMA =
     "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', "
     "\"title\" TEXT NOT NULL DEFAULT '', \"subtitle\" TEXT NOT NULL DEFAULT '', "
     "\"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, "
-    "\"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED) STRICT;"
+    "\"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
     "CREATE TABLE \"Photographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', "
     "\"ownerID\" TEXT NOT NULL DEFAULT '') STRICT;"
     "CREATE TABLE \"FetchRun\" (\"id\" INTEGER PRIMARY KEY, \"started\" REAL NOT NULL DEFAULT 0.0, "
