@@ -52,8 +52,8 @@ def log(message):
 # MARK: - processes
 
 class Run:
-    def __init__(self, wall, maxrss_kib, status, stdout, stderr, rss_samples):
-        self.wall, self.maxrss_kib, self.status = wall, maxrss_kib, status
+    def __init__(self, wall, maxrss_kib, status, stdout, stderr, rss_samples, cpu=0.0):
+        self.wall, self.maxrss_kib, self.status, self.cpu = wall, maxrss_kib, status, cpu
         self.stdout, self.stderr, self.rss_samples = stdout, stderr, rss_samples
 
     @property
@@ -101,7 +101,7 @@ def run(cmd, env, timeout, stdout_path=None, sample_rss=False):
     out.close()
     err.seek(0)
     return Run(wall, usage.ru_maxrss, proc.returncode, text.decode("utf-8", "replace"),
-               err.read().decode("utf-8", "replace"), samples)
+               err.read().decode("utf-8", "replace"), samples, usage.ru_utime + usage.ru_stime)
 
 
 def clean_env(home):
@@ -370,9 +370,11 @@ def report(bench, started, finished):
             cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "unknown")
     except OSError:
         pass
+    load = " / ".join(f"{a:.1f}" for a in os.getloadavg())
     lines += ["# photosync benchmark: latest results", "",
               f"- commit `{git('rev-parse', '--short=12', 'HEAD')}`{dirty} on branch `{git('rev-parse', '--abbrev-ref', 'HEAD')}`",
               f"- machine: {os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}, SQLite {sqlite3.sqlite_version} (Python's; the floor links the system libsqlite3)",
+              f"- load average at the end (1/5/15 min): {load} — the 2 cores are shared, so expect run-to-run noise",
               f"- run: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, `{' '.join(sys.argv[1:]) or '(full)'}`; "
               f"pages of {PER_PAGE}; release build; clean environment; wall time of the whole process; peak RSS from wait4()",
               "- the feed: `Fixtures/generate_feed.py` (seed 1), served on 127.0.0.1 pre-gzipped by `Benchmarks/feed_server.py`; "
@@ -380,16 +382,17 @@ def report(bench, started, finished):
 
     lines += ["## Import", "",
               "Seconds are the median of the runs (min–max in brackets when repeated: 3 runs up to 100k photos, 1 above); "
-              "each run starts from a new catalog, then re-imports the same feed twice.", "",
-              "| photos | step | photosync s | photosync photos/s | floor s | floor photos/s | ratio photosync ÷ floor | photosync peak RSS | floor peak RSS |",
-              "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+              "each run starts from a new catalog, then re-imports the same feed twice. CPU s is user + system time of the "
+              "process (photosync decodes the next page on a second thread while it saves the current one).", "",
+              "| photos | step | photosync s | photosync photos/s | floor s | floor photos/s | ratio photosync ÷ floor | photosync CPU s | floor CPU s | photosync peak RSS | floor peak RSS |",
+              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
         ps, fl = row["photosync"], row["floor"]
         ok = row["ps_summary"] is not None and row["fl_summary"] is not None
         rate = lambda r: f"{row['size'] / r.wall:,.0f}" if r.status == 0 else f"failed ({r.status})"
         ratio = f"**{ps.wall / fl.wall:.2f}×**" if ok else "n/a"
         spread = lambda walls: f" ({min(walls):.2f}–{max(walls):.2f})" if len(walls) > 1 else ""
-        lines.append(f"| {human(row['size'])} | {row['step']} | {ps.wall:.2f}{spread(row['ps_all'])} | {rate(ps)} | {fl.wall:.2f}{spread(row['fl_all'])} | {rate(fl)} | {ratio} | "
+        lines.append(f"| {human(row['size'])} | {row['step']} | {ps.wall:.2f}{spread(row['ps_all'])} | {rate(ps)} | {fl.wall:.2f}{spread(row['fl_all'])} | {rate(fl)} | {ratio} | {ps.cpu:.2f} | {fl.cpu:.2f} | "
                      f"{ps.rss_mib:.1f} MiB | {fl.rss_mib:.1f} MiB |")
     lines.append("")
 
@@ -406,12 +409,17 @@ def report(bench, started, finished):
                           f"({'flat' if g_ps <= 1.25 else 'NOT flat'} for photosync; flat means within ×1.25)."]
         big = max(bench.chunks) if bench.chunks else None
         if big and bench.chunks[big]["photosync"]:
-            pts = bench.chunks[big]["photosync"]
-            first_tenth = [r for s, r in pts if s <= big * 0.1] or [pts[0][1]]
-            last_tenth = [r for s, r in pts if s >= big * 0.9] or [pts[-1][1]]
-            lines += ["", f"Within the {human(big)} import (chunks of {pts[0][0] if pts else 0:,} photos): photosync "
-                          f"{statistics.median(first_tenth):,.0f} photos/s over the first tenth, "
-                          f"{statistics.median(last_tenth):,.0f} over the last tenth. Chart: [throughput.svg](throughput.svg)."]
+            def tenths(pts):
+                first = [r for s, r in pts if s <= big * 0.1] or [pts[0][1]]
+                last = [r for s, r in pts if s >= big * 0.9] or [pts[-1][1]]
+                return statistics.median(first), statistics.median(last)
+            ps_first, ps_last = tenths(bench.chunks[big]["photosync"])
+            text = (f"Within the {human(big)} first import (chunks of {bench.chunks[big]['photosync'][0][0]:,} photos; "
+                    f"median of the chunks): photosync {ps_first:,.0f} photos/s over the first tenth of the catalog, {ps_last:,.0f} over the last tenth")
+            if bench.chunks[big]["floor"]:
+                fl_first, fl_last = tenths(bench.chunks[big]["floor"])
+                text += f"; the floor {fl_first:,.0f} and {fl_last:,.0f}"
+            lines += ["", text + ". Chart: [throughput.svg](throughput.svg), data: [throughput.csv](throughput.csv)."]
         lines.append("")
 
     if bench.rss_growth:
@@ -537,6 +545,18 @@ def svg_chart(bench, path):
         f.write("\n".join(out) + "\n")
 
 
+def write_csv(bench, path):
+    """The chart's data: every chunk of every first import."""
+    if not bench.chunks:
+        return
+    with open(path, "w") as f:
+        f.write("feed_photos,program,photos_stored,photos_per_second\n")
+        for size in sorted(bench.chunks):
+            for program in ("photosync", "floor"):
+                for stored, rate in bench.chunks[size][program]:
+                    f.write(f"{size},{program},{stored},{rate:.0f}\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description="photosync import/query benchmark against a C floor")
     parser.add_argument("--quick", action="store_true", help="10k photos only")
@@ -572,6 +592,7 @@ def main():
         with open(os.path.join(args.results, "latest.md"), "w") as f:
             f.write(text)
         svg_chart(bench, os.path.join(args.results, "throughput.svg"))
+        write_csv(bench, os.path.join(args.results, "throughput.csv"))
         bench.cleanup()
     print(text)
 

@@ -19,6 +19,8 @@
  * defer_foreign_keys per transaction, default page cache.
  *
  * usage: floor DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]
+ * FLOOR_CACHE_KIB=N (environment, for experiments only; the benchmark never sets it) sets
+ * PRAGMA cache_size = -N instead of SQLite's default (2 MiB), which photosync also uses.
  * Prints one JSON summary line on stdout. PAGELOG gets "<CLOCK_MONOTONIC seconds> <page>" after
  * each page's commit.
  */
@@ -153,6 +155,11 @@ int main(int argc, char **argv) {
     if (sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) die("open");
     sqlite3_busy_timeout(db, 5000);
     exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+    if (getenv("FLOOR_CACHE_KIB")) {
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA cache_size = -%ld", atol(getenv("FLOOR_CACHE_KIB")));
+        exec(pragma);
+    }
     sqlite3_stmt *has = prepare("SELECT count(*) FROM sqlite_master WHERE name = 'Photo'");
     sqlite3_step(has);
     if (sqlite3_column_int(has, 0) == 0) exec(SCHEMA);
