@@ -7,13 +7,17 @@
 #   make release      optimized build
 #   make install      install the binary, shell completions and man page under $(PREFIX)
 #   make clean        remove build products
+#   make bench        release build, then the full benchmark (10k, 100k, 1M photos; long) -> Benchmarks/results/latest.md
+#   make bench-quick  release build, then the 10k benchmark (import, floor, re-imports) in about a minute
+#   make test-faults  the fault suite including its slow part (50 kill rounds)
+#   make fuzz         libFuzzer on the feed decoder for FUZZ_SECONDS (default 60)
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
 SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo release install clean
+.PHONY: setup build test demo release install clean bench bench-quick
 
 setup:
 	@missing=""; for p in $(SYSTEM_PKGS); do \
@@ -85,8 +89,7 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
 FUZZ_BIN     := $(FUZZ_DIR)/feed-decoder-fuzz
-# Fixtures/fuzz-regressions holds inputs that crashed the decoder: while one is unfixed, `make fuzz`
-# stops on it at once (a regression gate); `make fuzz FUZZ_SEEDS=Fixtures/feed` fuzzes meanwhile.
+# Fixtures/fuzz-regressions holds inputs that once crashed the decoder (each has a regression test).
 FUZZ_SEEDS   ?= Fixtures/feed Fixtures/fuzz-regressions
 
 .PHONY: test-faults fuzz fuzz-build
@@ -113,3 +116,10 @@ fuzz: fuzz-build
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
 	  -dict=Fuzz/FeedDecoderFuzz/feed.dict -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
 	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
+
+# Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py.
+bench: setup release
+	python3 Benchmarks/bench.py
+
+bench-quick: setup release
+	python3 Benchmarks/bench.py --quick

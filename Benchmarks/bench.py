@@ -1,0 +1,617 @@
+#!/usr/bin/env python3
+"""photosync benchmark (issue #5): import throughput against a raw SQLite C floor, queries, memory.
+
+    python3 Benchmarks/bench.py              # full: 10k, 100k, 1M (make bench)
+    python3 Benchmarks/bench.py --quick      # 10k only (make bench-quick)
+    python3 Benchmarks/bench.py --sizes 10000,100000 --query-runs 20
+
+Expects a release build (.build/release/photosync). For each size N it
+  1. generates the feed once (Benchmarks/feedcache.py; cached under Benchmarks/.work/cache),
+  2. serves it on 127.0.0.1 (Benchmarks/feed_server.py: serve_feed.py's bytes, pre-gzipped) and runs
+     `photosync fetch` into a new catalog, then the same feed again with --merge-policy object-trump,
+     then store-trump (every photo already stored);
+  3. runs the C floor (Benchmarks/floor/floor.c) on the same records with the same three steps,
+     and checks that both agree on the counts, on the schema and on the stored rows;
+then times the query commands on the largest catalog (list --photographer for a prolific and a
+rare photographer, photographers, status; delete --photographer last).
+
+Every process runs with a clean environment (HOME/XDG_* in a temporary directory), its wall time
+is measured around the whole process and its peak RSS comes from wait4(). Results go to
+Benchmarks/results/latest.md and Benchmarks/results/throughput.svg. Times are never asserted.
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import os
+import platform
+import shutil
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import feedcache  # noqa: E402
+
+PER_PAGE = 500
+MiB = 1024 * 1024
+
+
+def log(message):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+# MARK: - processes
+
+class Run:
+    def __init__(self, wall, maxrss_kib, status, stdout, stderr, rss_samples, cpu=0.0):
+        self.wall, self.maxrss_kib, self.status, self.cpu = wall, maxrss_kib, status, cpu
+        self.stdout, self.stderr, self.rss_samples = stdout, stderr, rss_samples
+
+    @property
+    def rss_mib(self):
+        return self.maxrss_kib / 1024
+
+
+def run(cmd, env, timeout, stdout_path=None, sample_rss=False):
+    """Runs cmd to completion (killed after `timeout` s): wall time, peak RSS (wait4), output."""
+    out = open(stdout_path, "wb") if stdout_path else tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()
+    samples = []
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+    done = threading.Event()
+
+    def sampler():
+        while not done.wait(0.25):
+            try:
+                with open(f"/proc/{proc.pid}/status") as status:
+                    for line in status:
+                        if line.startswith("VmRSS:"):
+                            samples.append((time.monotonic(), int(line.split()[1])))
+            except (OSError, ValueError):
+                pass
+
+    def killer():
+        if not done.wait(timeout):
+            log(f"timeout after {timeout}s: killing {cmd[0]} (pid {proc.pid})")
+            proc.kill()
+
+    threads = [threading.Thread(target=killer, daemon=True)]
+    if sample_rss:
+        threads.append(threading.Thread(target=sampler, daemon=True))
+    for t in threads:
+        t.start()
+    _, wstatus, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    done.set()
+    proc.returncode = os.waitstatus_to_exitcode(wstatus)
+    text = b""
+    if not stdout_path:
+        out.seek(0)
+        text = out.read()
+    out.close()
+    err.seek(0)
+    return Run(wall, usage.ru_maxrss, proc.returncode, text.decode("utf-8", "replace"),
+               err.read().decode("utf-8", "replace"), samples, usage.ru_utime + usage.ru_stime)
+
+
+def clean_env(home):
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
+           "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_DATA_HOME": os.path.join(home, "data"),
+           "XDG_CACHE_HOME": os.path.join(home, "cache"), "TMPDIR": home}
+    for key in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        os.makedirs(env[key], exist_ok=True)
+    return env
+
+
+class FeedServer:
+    def __init__(self, feed_dir, request_log):
+        self.proc = subprocess.Popen([sys.executable, os.path.join(HERE, "feed_server.py"), "--dir", feed_dir,
+                                      "--log", request_log], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                     stderr=open(request_log + ".stderr", "wb"))
+        self.port = int(self.proc.stdout.readline())
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+# MARK: - the steps
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.binary = os.path.abspath(args.binary)
+        self.cache = os.path.abspath(args.cache)
+        os.makedirs(self.cache, exist_ok=True)
+        self.work = tempfile.mkdtemp(prefix="run-", dir=os.path.abspath(args.workdir))
+        self.env = clean_env(os.path.join(self.work, "home"))
+        self.floor = os.path.join(self.cache, "floor")
+        self.rows = []        # import rows
+        self.chunks = {}      # size -> {"photosync": [(stored, rate)], "floor": [...]}
+        self.rss_growth = {}  # size -> [(photos stored, rss MiB)]
+        self.queries = []
+        self.checks = []
+        self.notes = []
+
+    def build_floor(self):
+        source = os.path.join(HERE, "floor", "floor.c")
+        if not os.path.exists(self.floor) or os.path.getmtime(self.floor) < os.path.getmtime(source):
+            subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-o", self.floor, source, "-lsqlite3"], check=True)
+
+    def photosync(self, db, *arguments):
+        return [self.binary, "--db", db, "--quiet", *arguments]
+
+    def import_photosync(self, size, feed_dir, db, policy, label, timeout):
+        request_log = os.path.join(self.work, f"requests-{size}-{label}.log")
+        server = FeedServer(feed_dir, request_log)
+        try:
+            r = run(self.photosync(db, "fetch", "--url", f"http://127.0.0.1:{server.port}/", "--api-key", "bench",
+                                   "--pages", "2000", "--per-page", str(PER_PAGE), "--merge-policy", policy,
+                                   "--retries", "0", "--format", "json"),
+                    self.env, timeout, sample_rss=True)
+        finally:
+            server.stop()
+        summary = None
+        if r.status == 0:
+            try:
+                summary = json.loads(r.stdout)
+            except ValueError:
+                pass
+        if summary is None:
+            log(f"photosync {label} {size} failed (exit {r.status}): {r.stderr.strip()[:500]}")
+        stamps = []
+        with open(request_log) as f:
+            for line in f:
+                t, page = line.split()
+                stamps.append((float(t), int(page)))
+        return r, summary, stamps
+
+    def import_floor(self, records, db, policy, label, size, timeout):
+        page_log = os.path.join(self.work, f"floor-{size}-{label}.log")
+        r = run([self.floor, db, records, str(PER_PAGE), policy, page_log], self.env, timeout)
+        summary = json.loads(r.stdout) if r.status == 0 else None
+        if summary is None:
+            log(f"floor {label} {size} failed (exit {r.status}): {r.stderr.strip()[:500]}")
+        stamps = []
+        if os.path.exists(page_log):
+            with open(page_log) as f:
+                stamps = [(float(t), int(p)) for t, p in (line.split() for line in f)]
+        return r, summary, stamps
+
+    def run_size(self, size):
+        feed_dir = feedcache.ensure(self.cache, size, 1, PER_PAGE, log=log)
+        records = os.path.join(feed_dir, "records.bin")
+        timeout = max(120, size // 250)  # generous: 1M photos -> 4000 s per run
+        repeats = self.args.repeat if self.args.repeat else (3 if size <= 100_000 else 1)
+        steps = [("first import", "object-trump", "first"),
+                 ("re-import, object-trump", "object-trump", "again-object"),
+                 ("re-import, store-trump", "store-trump", "again-store")]
+        results = {name: [] for name, _, _ in steps}
+        for rep in range(repeats):
+            ps_db = os.path.join(self.work, f"photosync-{size}-{rep}.sqlite")
+            fl_db = os.path.join(self.work, f"floor-{size}-{rep}.sqlite")
+            for name, policy, label in steps:
+                tag = f"{size:>8} photos  {name}" + (f" (run {rep + 1}/{repeats})" if repeats > 1 else "")
+                log(f"{tag}: photosync ...")
+                ps = self.import_photosync(size, feed_dir, ps_db, policy, f"{label}-{rep}", timeout)
+                log(f"{tag}: photosync {ps[0].wall:.2f} s, {ps[0].rss_mib:.1f} MiB; floor ...")
+                fl = self.import_floor(records, fl_db, policy, f"{label}-{rep}", size, timeout)
+                log(f"{tag}: floor {fl[0].wall:.2f} s, {fl[0].rss_mib:.1f} MiB")
+                results[name].append((ps, fl))
+                if ps[1] and fl[1]:
+                    keys = ["received", "inserted", "updated", "unchanged", "photographers_inserted", "photographers_removed"]
+                    same = all(ps[1].get(k) == fl[1].get(k) for k in keys)
+                    if rep == 0 or not same:
+                        self.checks.append((f"{size} {name}: photosync and floor report the same counts", same,
+                                            "" if same else f"photosync {ps[1]} / floor {fl[1]}"))
+            if rep == 0:
+                self.compare_catalogs(size, ps_db, fl_db)
+                keep = ps_db
+            else:
+                for path in (ps_db, fl_db):
+                    for suffix in ("", "-wal", "-shm"):
+                        if os.path.exists(path + suffix):
+                            os.remove(path + suffix)
+        for name, _, label in steps:
+            runs = results[name]
+            ps = sorted((r[0] for r in runs), key=lambda x: x[0].wall)[len(runs) // 2]
+            fl = sorted((r[1] for r in runs), key=lambda x: x[0].wall)[len(runs) // 2]
+            self.rows.append({"size": size, "step": name, "photosync": ps[0], "floor": fl[0], "repeats": len(runs),
+                              "ps_all": [r[0][0].wall for r in runs], "fl_all": [r[1][0].wall for r in runs],
+                              "ps_summary": ps[1], "fl_summary": fl[1]})
+            if label == "first":
+                self.chunks[size] = {"photosync": self.chunk_rates(ps[2], prefetch=True),
+                                     "floor": self.chunk_rates(fl[2], prefetch=False)}
+                self.rss_growth[size] = self.rss_by_pages(ps[0], ps[2])
+        return keep
+
+    @staticmethod
+    def chunk_rates(stamps, prefetch):
+        """(photos stored at the end of the chunk, photos/s over the chunk) for chunks of pages.
+
+        photosync requests page k+1 when it starts saving page k (the request of page 1 starts the
+        run), so request k+1 marks the start of page k's save; the floor logs each page's commit."""
+        marks = [t for t, _ in sorted(stamps, key=lambda s: s[1])]
+        if prefetch:
+            marks = marks[1:]  # marks[j]: start of the save of page j+1
+        if len(marks) < 3:
+            return []
+        chunk = max(1, len(marks) // 100)
+        points = []
+        for j in range(chunk, len(marks), chunk):
+            seconds = marks[j] - marks[j - chunk]
+            done_pages = j if prefetch else j + 1
+            if seconds > 0:
+                points.append((done_pages * PER_PAGE, chunk * PER_PAGE / seconds))
+        return points
+
+    @staticmethod
+    def rss_by_pages(r, stamps):
+        """RSS samples mapped to how many pages had been requested at that moment."""
+        if not r.rss_samples or not stamps:
+            return []
+        times = sorted(t for t, _ in stamps)
+        out, j = [], 0
+        for t, kib in r.rss_samples:
+            while j < len(times) and times[j] <= t:
+                j += 1
+            out.append((max(0, j - 2) * PER_PAGE, kib / 1024))
+        return out
+
+    def compare_catalogs(self, size, ps_db, fl_db):
+        def schema(path):
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as c:
+                return sorted(c.execute("SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN "
+                                        "('Photo', 'Photographer', 'FetchRun') AND sql IS NOT NULL"))
+
+        def pragmas(path):
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as c:
+                return c.execute("PRAGMA journal_mode").fetchone()[0]
+
+        def content(path):
+            digest = hashlib.sha256()
+            rows = 0
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as c:
+                for row in c.execute('SELECT p."unique", p.title, p.subtitle, p.imageURL, p.uploaded, g.name, g.ownerID '
+                                     'FROM Photo p LEFT JOIN Photographer g ON g.id = p.whoTook ORDER BY p."unique"'):
+                    digest.update(repr(row).encode())
+                    rows += 1
+                photographers = c.execute("SELECT count(*) FROM Photographer").fetchone()[0]
+            return digest.hexdigest(), rows, photographers
+
+        same_schema = schema(ps_db) == schema(fl_db)
+        self.checks.append((f"{size}: floor schema (tables, indexes) identical to photosync's", same_schema, ""))
+        modes = (pragmas(ps_db), pragmas(fl_db))
+        self.checks.append((f"{size}: both catalogs in WAL mode", modes == ("wal", "wal"), f"{modes}"))
+        a, b = content(ps_db), content(fl_db)
+        self.checks.append((f"{size}: same stored photos and photographers ({a[1]} photos, {a[2]} photographers)",
+                            a == b, "" if a == b else f"photosync {a[1:]} floor {b[1:]}"))
+
+    def run_queries(self, db, size):
+        runs = self.args.query_runs
+        r = run(self.photosync(db, "photographers", "--format", "json"), self.env, 600)
+        people = json.loads(r.stdout)
+        self.time_query("photographers", self.photosync(db, "photographers"), max(5, runs // 5), size)
+        prolific = max(people, key=lambda p: (p["photos"], p["name"]))
+        rare = min(people, key=lambda p: (p["photos"], p["name"]))
+        target = min(1000, max(10, size // 1000))  # "thousands" at 1M
+        victim = min((p for p in people if p["name"] not in (prolific["name"], rare["name"])),
+                     key=lambda p: (abs(p["photos"] - 3 * target), p["name"]))
+        for who, label in ((prolific, "prolific"), (rare, "rare")):
+            self.time_query(f'list --photographer "{who["name"]}" ({label}, {who["photos"]} photos)',
+                            self.photosync(db, "list", "--photographer", who["name"]), runs, size,
+                            key=f"list-{label}")
+        self.time_query("status", self.photosync(db, "status"), max(5, runs // 5), size)
+        self.time_query(f'delete --photographer "{victim["name"]}" ({victim["photos"]} photos)',
+                        self.photosync(db, "delete", "--photographer", victim["name"]), 1, size, key="delete")
+
+    def time_query(self, name, cmd, runs, size, key=None):
+        log(f"query {name}: {runs} run(s)")
+        walls, rss, status = [], 0, 0
+        for _ in range(runs):
+            r = run(cmd, self.env, 600, stdout_path=os.devnull)
+            walls.append(r.wall * 1000)
+            rss = max(rss, r.rss_mib)
+            status = status or r.status
+            if r.status != 0:
+                log(f"  exit {r.status}: {r.stderr.strip()[:300]}")
+        self.queries.append({"name": name, "key": key or name, "size": size, "runs": runs, "median": statistics.median(walls),
+                             "p99": percentile(walls, 99), "max": max(walls), "rss": rss, "status": status})
+
+    def cleanup(self):
+        if not self.args.keep:
+            shutil.rmtree(self.work, ignore_errors=True)
+
+
+def percentile(values, p):
+    """Linear interpolation between closest ranks (numpy's default)."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    rank = (len(ordered) - 1) * p / 100
+    low = math.floor(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+# MARK: - report
+
+def human(n):
+    return f"{n // 1_000_000}M" if n >= 1_000_000 and n % 1_000_000 == 0 else f"{n // 1000}k" if n >= 1000 else str(n)
+
+
+def git(*args):
+    try:
+        return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def report(bench, started, finished):
+    rows, lines = bench.rows, []
+    dirty = " (with uncommitted changes)" if git("status", "--porcelain", "--", "Sources", "Package.swift") else ""
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "unknown")
+    except OSError:
+        pass
+    load = " / ".join(f"{a:.1f}" for a in os.getloadavg())
+    lines += ["# photosync benchmark: latest results", "",
+              f"- commit `{git('rev-parse', '--short=12', 'HEAD')}`{dirty} on branch `{git('rev-parse', '--abbrev-ref', 'HEAD')}`",
+              f"- machine: {os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}, SQLite {sqlite3.sqlite_version} (Python's; the floor links the system libsqlite3)",
+              f"- load average at the end (1/5/15 min): {load} — the 2 cores are shared, so expect run-to-run noise",
+              f"- run: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, `{' '.join(sys.argv[1:]) or '(full)'}`; "
+              f"pages of {PER_PAGE}; release build; clean environment; wall time of the whole process; peak RSS from wait4()",
+              "- the feed: `Fixtures/generate_feed.py` (seed 1), served on 127.0.0.1 pre-gzipped by `Benchmarks/feed_server.py`; "
+              "the floor: `Benchmarks/floor/floor.c` (SQLite C API, prepared statements, records already parsed)", ""]
+
+    lines += ["## Import", "",
+              "Seconds are the median of the runs (min–max in brackets when repeated: 3 runs up to 100k photos, 1 above); "
+              "each run starts from a new catalog, then re-imports the same feed twice. CPU s is user + system time of the "
+              "process (photosync decodes the next page on a second thread while it saves the current one).", "",
+              "| photos | step | photosync s | photosync photos/s | floor s | floor photos/s | ratio photosync ÷ floor | photosync CPU s | floor CPU s | photosync peak RSS | floor peak RSS |",
+              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        ps, fl = row["photosync"], row["floor"]
+        ok = row["ps_summary"] is not None and row["fl_summary"] is not None
+        rate = lambda r: f"{row['size'] / r.wall:,.0f}" if r.status == 0 else f"failed ({r.status})"
+        ratio = f"**{ps.wall / fl.wall:.2f}×**" if ok else "n/a"
+        spread = lambda walls: f" ({min(walls):.2f}–{max(walls):.2f})" if len(walls) > 1 else ""
+        lines.append(f"| {human(row['size'])} | {row['step']} | {ps.wall:.2f}{spread(row['ps_all'])} | {rate(ps)} | {fl.wall:.2f}{spread(row['fl_all'])} | {rate(fl)} | {ratio} | {ps.cpu:.2f} | {fl.cpu:.2f} | "
+                     f"{ps.rss_mib:.1f} MiB | {fl.rss_mib:.1f} MiB |")
+    lines.append("")
+
+    firsts = [r for r in rows if r["step"] == "first import" and r["photosync"].status == 0]
+    if firsts:
+        lines += ["### Per-photo cost (first import, whole process)", "",
+                  "| photos | photosync µs/photo | floor µs/photo | photosync − floor (photosync's own overhead) µs/photo |",
+                  "|---:|---:|---:|---:|"]
+        per = lambda r, who: r[who].wall / r["size"] * 1e6
+        for r in firsts:
+            lines.append(f"| {human(r['size'])} | {per(r, 'photosync'):.1f} | {per(r, 'floor'):.1f} | {per(r, 'photosync') - per(r, 'floor'):.1f} |")
+        if len(firsts) > 1:
+            a, b = firsts[0], firsts[-1]
+            g_ps = per(b, "photosync") / per(a, "photosync")
+            g_fl = per(b, "floor") / per(a, "floor")
+            g_over = (per(b, "photosync") - per(b, "floor")) / (per(a, "photosync") - per(a, "floor"))
+            lines += ["", f"Growth of the per-photo cost from {human(a['size'])} to {human(b['size'])}: photosync ×{g_ps:.2f} "
+                          f"({'flat' if g_ps <= 1.25 else 'NOT flat'}; flat means within ×1.25), floor ×{g_fl:.2f}, "
+                          f"photosync's own overhead (photosync − floor) ×{g_over:.2f} ({'flat' if g_over <= 1.25 else 'NOT flat'}). "
+                          f"Change per photo: floor {per(b, 'floor') - per(a, 'floor'):+.1f} µs, photosync {per(b, 'photosync') - per(a, 'photosync'):+.1f} µs"
+                          + ("; what grows is SQLite's work, which photosync shares with the floor." if g_ps > 1.25 and g_over <= 1.25 else ".")]
+        big = max(bench.chunks) if bench.chunks else None
+        if big and bench.chunks[big]["photosync"]:
+            def tenths(pts):
+                first = [r for s, r in pts if s <= big * 0.1] or [pts[0][1]]
+                last = [r for s, r in pts if s >= big * 0.9] or [pts[-1][1]]
+                return statistics.median(first), statistics.median(last)
+            ps_first, ps_last = tenths(bench.chunks[big]["photosync"])
+            text = (f"Within the {human(big)} first import (chunks of {bench.chunks[big]['photosync'][0][0]:,} photos; "
+                    f"median of the chunks): photosync {ps_first:,.0f} photos/s over the first tenth of the catalog, {ps_last:,.0f} over the last tenth")
+            if bench.chunks[big]["floor"]:
+                fl_first, fl_last = tenths(bench.chunks[big]["floor"])
+                text += f"; the floor {fl_first:,.0f} and {fl_last:,.0f}"
+            lines += ["", text + ". Chart: [throughput.svg](throughput.svg), data: [throughput.csv](throughput.csv)."]
+        lines.append("")
+
+    if bench.rss_growth:
+        lines += ["### Memory during the import (photosync, VmRSS sampled every 0.25 s)", "",
+                  "| photos | RSS at 10% | 25% | 50% | 75% | end | peak (wait4) |", "|---:|---:|---:|---:|---:|---:|---:|"]
+        for size, samples in sorted(bench.rss_growth.items()):
+            if not samples:
+                continue
+            def at(fraction):
+                eligible = [m for s, m in samples if s <= size * fraction]
+                return f"{eligible[-1]:.1f}" if eligible else "–"
+            peak = next(r["photosync"].rss_mib for r in rows if r["size"] == size and r["step"] == "first import")
+            lines.append(f"| {human(size)} | {at(0.10)} | {at(0.25)} | {at(0.5)} | {at(0.75)} | {samples[-1][1]:.1f} | {peak:.1f} MiB |")
+        lines.append("")
+
+    if bench.queries:
+        size = bench.queries[0]["size"]
+        lines += [f"## Queries on the {human(size)} catalog (whole process, stdout to /dev/null)", "",
+                  "| command | runs | median ms | p99 ms | max ms | peak RSS |", "|---|---:|---:|---:|---:|---:|"]
+        for q in bench.queries:
+            status = "" if q["status"] == 0 else f" (exit {q['status']})"
+            lines.append(f"| `{q['name']}`{status} | {q['runs']} | {q['median']:.1f} | {q['p99']:.1f} | {q['max']:.1f} | {q['rss']:.1f} MiB |")
+        lines.append("")
+
+    lines += ["## Targets", "", "| target | figure | met |", "|---|---|---|"]
+    for target, figure, met in targets(bench):
+        lines.append(f"| {target} | {figure} | {met} |")
+    lines.append("")
+
+    lines += ["## Checks (photosync and the floor do the same work)", ""]
+    for name, ok, detail in bench.checks:
+        lines.append(f"- {'ok' if ok else '**FAILED**'}: {name}{(' — ' + detail) if detail else ''}")
+    lines.append("")
+
+    profile = os.path.join(HERE, "results", "profile.md")
+    lines += ["## Profile", ""]
+    if os.path.exists(profile):
+        with open(profile) as f:
+            lines.append(f.read().strip())
+    else:
+        lines.append("Not profiled yet: `python3 Benchmarks/profile.py` writes Benchmarks/results/profile.md.")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def targets(bench):
+    out = []
+    by = {(r["size"], r["step"]): r for r in bench.rows}
+    size = 100_000 if (100_000, "first import") in by else min((s for s, _ in by), default=None)
+    if size is not None:
+        r = by[(size, "first import")]
+        ratio = r["photosync"].wall / r["floor"].wall
+        out.append((f"first import of {human(size)} within 1.3× of the floor",
+                    f"{ratio:.2f}× ({r['photosync'].wall:.2f} s vs {r['floor'].wall:.2f} s)", "yes" if ratio <= 1.3 else "**no**"))
+        for step in ("re-import, object-trump", "re-import, store-trump"):
+            r = by.get((size, step))
+            if r:
+                ratio = r["photosync"].wall / r["floor"].wall
+                out.append((f"{step} of {human(size)} within 1.3× of the floor",
+                            f"{ratio:.2f}× ({r['photosync'].wall:.2f} s vs {r['floor'].wall:.2f} s)", "yes" if ratio <= 1.3 else "**no**"))
+    sizes = sorted({s for s, _ in by})
+    if len(sizes) > 1:
+        a, b = by[(sizes[0], "first import")], by[(sizes[-1], "first import")]
+        per = lambda r, who: r[who].wall / r["size"]
+        g_ps = per(b, "photosync") / per(a, "photosync")
+        g_over = (per(b, "photosync") - per(b, "floor")) / (per(a, "photosync") - per(a, "floor"))
+        out.append((f"per-photo cost of the first import flat from {human(sizes[0])} to {human(sizes[-1])} (within ×1.25)",
+                    f"photosync ×{g_ps:.2f}; its own overhead (photosync − floor) ×{g_over:.2f}; floor ×{per(b, 'floor') / per(a, 'floor'):.2f}",
+                    "yes" if g_ps <= 1.25 else ("**no** (the growth is SQLite's: the overhead is flat)" if g_over <= 1.25 else "**no**")))
+    big = max((s for s, _ in by), default=None)
+    if big is not None:
+        r = by[(big, "first import")]
+        samples = bench.rss_growth.get(big, [])
+        early = [m for s, m in samples if s <= big * 0.25]
+        growth = samples[-1][1] - early[-1] if samples and early else float("nan")
+        flat = growth <= 10
+        met = r["photosync"].rss_mib < 100 and flat
+        out.append((f"peak RSS < 100 MiB for the {human(big)} import, not growing with pages",
+                    f"{r['photosync'].rss_mib:.1f} MiB peak; +{growth:.1f} MiB from 25% to the end", "yes" if met else "**no**"))
+    for q in bench.queries:
+        if q["key"] in ("list-prolific", "list-rare"):
+            out.append((f"`list --photographer` on {human(q['size'])}, p99 < 20 ms ({q['key'][5:]})",
+                        f"p99 {q['p99']:.1f} ms, median {q['median']:.1f} ms", "yes" if q["p99"] < 20 else "**no**"))
+    return out
+
+
+def svg_chart(bench, path):
+    """photos/s against catalog size, photosync and the floor, for the largest first import."""
+    if not bench.chunks:
+        return
+    size = max(bench.chunks)
+    series = [("photosync", "#d62728", bench.chunks[size]["photosync"]), ("floor (C, SQLite API)", "#1f77b4", bench.chunks[size]["floor"])]
+    values = [r for _, _, pts in series for _, r in pts]
+    if not values:
+        return
+    W, H, L, R, T, B = 820, 440, 80, 20, 50, 60
+    lo, hi = min(values), max(values)
+    log_y = hi / max(lo, 1) > 8
+    if log_y:
+        y0, y1 = 10 ** math.floor(math.log10(max(lo, 1))), 10 ** math.ceil(math.log10(hi))
+        ty = lambda v: T + (H - T - B) * (1 - (math.log10(max(v, y0)) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)))
+        ticks = [m * 10 ** e for e in range(int(math.log10(y0)), int(math.log10(y1)) + 1) for m in (1, 2, 5) if y0 <= m * 10 ** e <= y1]
+    else:
+        step = 10 ** math.floor(math.log10(hi / 5))
+        step *= 2 if hi / step > 10 else 1
+        y0, y1 = 0, math.ceil(hi * 1.05 / step) * step
+        ty = lambda v: T + (H - T - B) * (1 - (v - y0) / (y1 - y0))
+        ticks = [i * step for i in range(int(y1 / step) + 1)]
+    tx = lambda s: L + (W - L - R) * s / size
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>',
+           f'<text x="{W / 2}" y="24" text-anchor="middle" font-size="15">Import throughput against catalog size ({human(size)} photos, pages of {PER_PAGE})</text>']
+    for v in ticks:
+        y = ty(v)
+        out.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{L - 6}" y="{y + 4:.1f}" text-anchor="end">{v:,.0f}</text>')
+    for i in range(11):
+        s = size * i / 10
+        out.append(f'<line x1="{tx(s):.1f}" y1="{H - B}" x2="{tx(s):.1f}" y2="{H - B + 5}" stroke="#333"/>')
+        out.append(f'<text x="{tx(s):.1f}" y="{H - B + 18}" text-anchor="middle">{human(int(s)) if s else 0}</text>')
+    out.append(f'<line x1="{L}" y1="{H - B}" x2="{W - R}" y2="{H - B}" stroke="#333"/><line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="#333"/>')
+    out.append(f'<text x="{(L + W - R) / 2}" y="{H - 18}" text-anchor="middle">photos in the catalog</text>')
+    out.append(f'<text transform="translate(18 {(T + H - B) / 2}) rotate(-90)" text-anchor="middle">photos/s{" (log scale)" if log_y else ""}</text>')
+    for n, (name, color, pts) in enumerate(series):
+        if pts:
+            d = " ".join(f"{tx(s):.1f},{ty(r):.1f}" for s, r in pts)
+            out.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.8" points="{d}"/>')
+        out.append(f'<rect x="{W - R - 190}" y="{T + 8 + n * 18}" width="14" height="3" fill="{color}"/>')
+        out.append(f'<text x="{W - R - 170}" y="{T + 13 + n * 18}">{name}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def write_csv(bench, path):
+    """The chart's data: every chunk of every first import."""
+    if not bench.chunks:
+        return
+    with open(path, "w") as f:
+        f.write("feed_photos,program,photos_stored,photos_per_second\n")
+        for size in sorted(bench.chunks):
+            for program in ("photosync", "floor"):
+                for stored, rate in bench.chunks[size][program]:
+                    f.write(f"{size},{program},{stored},{rate:.0f}\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="photosync import/query benchmark against a C floor")
+    parser.add_argument("--quick", action="store_true", help="10k photos only")
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    parser.add_argument("--query-runs", type=int, default=50)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "photosync"))
+    parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
+    parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--results", default=os.path.join(HERE, "results"))
+    parser.add_argument("--keep", action="store_true", help="keep the catalogs and logs")
+    parser.add_argument("--repeat", type=int, default=0,
+                        help="runs per size, the median reported (default: 3 up to 100k photos, 1 above)")
+    args = parser.parse_args()
+    sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]
+    if args.quick:
+        args.query_runs = min(args.query_runs, 20)
+    if not os.access(args.binary, os.X_OK):
+        sys.exit(f"bench: {args.binary} missing: run `make release` first")
+    os.makedirs(args.workdir, exist_ok=True)
+    bench = Bench(args)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    try:
+        bench.build_floor()
+        db = None
+        for size in sizes:
+            db = bench.run_size(size)
+        if db:
+            bench.run_queries(db, sizes[-1])
+    finally:
+        finished = datetime.datetime.now(datetime.timezone.utc)
+        os.makedirs(args.results, exist_ok=True)
+        text = report(bench, started, finished)
+        with open(os.path.join(args.results, "latest.md"), "w") as f:
+            f.write(text)
+        svg_chart(bench, os.path.join(args.results, "throughput.svg"))
+        write_csv(bench, os.path.join(args.results, "throughput.csv"))
+        bench.cleanup()
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Profiles a 10k-photo first import (and a re-import) under callgrind.
+
+    python3 Benchmarks/profile.py [--photos 10000] [--policy object-trump]
+
+Runs `valgrind --tool=callgrind` on `photosync fetch` against the benchmark feed server (same
+feed, same flags as bench.py), then writes Benchmarks/results/callgrind-<N>-<step>.txt: the
+callgrind_annotate summary (exclusive and inclusive, Swift names demangled with `swift demangle
+--simplified`). The hand-written analysis lives in Benchmarks/results/profile.md, which bench.py
+copies into latest.md under "Profile".
+"""
+import argparse
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import bench  # noqa: E402
+import feedcache  # noqa: E402
+
+
+def annotate(out_file, inclusive, threshold):
+    cmd = ["callgrind_annotate", f"--inclusive={'yes' if inclusive else 'no'}", f"--threshold={threshold}", out_file]
+    text = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    if shutil.which("swift"):
+        text = subprocess.run(["swift", "demangle", "--simplified"], input=text, capture_output=True, text=True).stdout
+    return text
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--photos", type=int, default=10_000)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "photosync"))
+    parser.add_argument("--results", default=os.path.join(HERE, "results"))
+    parser.add_argument("--startup", action="store_true", help="also profile `status` and `list --photographer` on the new catalog")
+    args = parser.parse_args()
+    cache = os.path.join(HERE, ".work", "cache")
+    feed_dir = feedcache.ensure(cache, args.photos, 1, bench.PER_PAGE, log=bench.log)
+    os.makedirs(os.path.join(HERE, ".work"), exist_ok=True)
+    work = tempfile.mkdtemp(prefix="profile-", dir=os.path.join(HERE, ".work"))
+    env = bench.clean_env(os.path.join(work, "home"))
+    db = os.path.join(work, "catalog.sqlite")
+    # valgrind 3.19 cannot read the DWARF 5 Swift 6 emits ("unhandled dwarf2 abbrev form"):
+    # profile a copy without debug info; the symbol table still names every function.
+    binary = os.path.join(work, "photosync")
+    subprocess.run(["objcopy", "--strip-debug", args.binary, binary], check=True)
+    try:
+        for step, policy in (("first", "object-trump"), ("again-object", "object-trump")):
+            server = bench.FeedServer(feed_dir, os.path.join(work, f"requests-{step}.log"))
+            out_file = os.path.join(work, f"callgrind-{step}.out")
+            try:
+                bench.log(f"callgrind: {args.photos} photos, {step} ({policy}) ...")
+                r = bench.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
+                               binary, "--db", db, "--quiet", "fetch", "--url", f"http://127.0.0.1:{server.port}/",
+                               "--api-key", "bench", "--pages", "2000", "--per-page", str(bench.PER_PAGE),
+                               "--merge-policy", policy, "--retries", "0", "--format", "json"], env, 3600)
+            finally:
+                server.stop()
+            if r.status != 0:
+                sys.exit(f"profile: photosync failed under callgrind: {r.stderr[-2000:]}")
+            target = os.path.join(args.results, f"callgrind-{args.photos // 1000}k-{step}.txt")
+            with open(target, "w") as f:
+                f.write(f"# callgrind, photosync fetch of {args.photos} photos ({step}, {policy}), commit "
+                        f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n# summary: {r.stdout.strip()}\n\n")
+                f.write("## exclusive\n\n" + annotate(out_file, False, 90))
+                f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
+            bench.log(f"wrote {target}")
+        if args.startup:
+            with sqlite3.connect(db) as c:
+                name = c.execute("SELECT g.name FROM Photographer g JOIN Photo p ON p.whoTook = g.id "
+                                 "GROUP BY g.id ORDER BY count(*) DESC, g.name LIMIT 1").fetchone()[0]
+            for step, command in (("status", ["status"]), ("list", ["list", "--photographer", name])):
+                out_file = os.path.join(work, f"callgrind-{step}.out")
+                r = bench.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", binary, "--db", db,
+                               *command], env, 600, stdout_path=os.devnull)
+                target = os.path.join(args.results, f"callgrind-{args.photos // 1000}k-{step}.txt")
+                with open(target, "w") as f:
+                    f.write(f"# callgrind, photosync {' '.join(command)} on the {args.photos}-photo catalog, commit "
+                            f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n\n")
+                    f.write("## exclusive\n\n" + annotate(out_file, False, 90))
+                    f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
+                bench.log(f"wrote {target}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
