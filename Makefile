@@ -37,7 +37,7 @@ test: setup
 	$(SWIFT) test --skip-build
 
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # The demo serves the bundled fixture pages on a loopback port and runs a real fetch over HTTP.
 demo: release
