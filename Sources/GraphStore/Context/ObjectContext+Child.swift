@@ -28,7 +28,7 @@ extension ObjectContext {
             parent.delete(try counterpart(object))
         }
         for object in updatedObjects + deletedObjects where object.rowID != nil { object.state = .clean }
-        for object in updatedObjects { for attribute in object.attributeStorages { attribute.commit() } }
+        for object in updatedObjects { object.forEachAttribute { $0.commit() } }
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []

@@ -127,9 +127,9 @@ extension ObjectContext {
             }
         }
         if saved.adopted {
-            for toMany in object.toManyStorages { toMany.becomeFault() }
+            object.forEachToMany { $0.becomeFault() }
         }
-        for attribute in object.attributeStorages { attribute.commit() }
+        object.forEachAttribute { $0.commit() }
         for relationship in entity.toOneRelationships {
             let toOne = object.toOne(relationship.slot)
             toOne.commit(rowID: toOne.loadedDestination?.rowID ?? toOne.rowID)

@@ -60,11 +60,11 @@ public final class ObjectContext {
         precondition(object.state == .detached, "\(object.objectID) is already in a context")
         object.context = self
         object.state = .inserted
-        for toMany in object.toManyStorages { toMany.markKnownEmpty() }
+        object.forEachToMany { $0.markKnownEmpty() }
         insertedObjects.append(object)
         guard awake else { return }
         object.awakeFromInsert()
-        for attribute in object.attributeStorages { attribute.clearAssignment() }
+        object.forEachAttribute { $0.clearAssignment() }
     }
 
     /// Marks `object` for deletion. Delete rules and ``ManagedObject/prepareForDeletion()`` run at save.
@@ -117,11 +117,11 @@ public final class ObjectContext {
     }
 
     private func revertProperties(of object: ManagedObject) {
-        for attribute in object.attributeStorages { attribute.revert() }
-        for toOne in object.toOneStorages { toOne.revert() }
+        object.forEachAttribute { $0.revert() }
+        object.forEachToOne { $0.revert() }
     }
 
     private func unloadToMany(of object: ManagedObject) {
-        for toMany in object.toManyStorages { toMany.unload() }
+        object.forEachToMany { $0.unload() }
     }
 }

@@ -87,13 +87,21 @@ open class ManagedObject {
         context?.objectDidChange(self)
     }
 
-    var entity: EntityDescription { EntityDescription.of(type(of: self)) }
+    private var cachedEntity: EntityDescription?
+
+    /// The object's entity, looked up once per object (the lookup takes a lock).
+    var entity: EntityDescription {
+        if let cachedEntity { return cachedEntity }
+        let entity = EntityDescription.of(type(of: self))
+        cachedEntity = entity
+        return entity
+    }
 
     /// Drops the references this object holds to other objects (its context is going away).
     func detachFromGraph() {
         context = nil
-        for toOne in toOneStorages { toOne.forgetObject() }
-        for toMany in toManyStorages { toMany.unload() }
+        forEachToOne { $0.forgetObject() }
+        forEachToMany { $0.unload() }
     }
 
     func attribute(_ slot: Int) -> any AnyAttributeStorage {
@@ -111,16 +119,17 @@ open class ManagedObject {
         return toMany
     }
 
-    var attributeStorages: [any AnyAttributeStorage] {
-        properties.compactMap { if case .attribute(let attribute) = $0 { attribute } else { nil } }
+    /// Calls `body` with each attribute storage (no array is built: this runs per object per save).
+    func forEachAttribute(_ body: (any AnyAttributeStorage) -> Void) {
+        for property in properties { if case .attribute(let attribute) = property { body(attribute) } }
     }
 
-    var toOneStorages: [any AnyToOneStorage] {
-        properties.compactMap { if case .toOne(let toOne) = $0 { toOne } else { nil } }
+    func forEachToOne(_ body: (any AnyToOneStorage) -> Void) {
+        for property in properties { if case .toOne(let toOne) = property { body(toOne) } }
     }
 
-    var toManyStorages: [any AnyToManyStorage] {
-        properties.compactMap { if case .toMany(let toMany) = $0 { toMany } else { nil } }
+    func forEachToMany(_ body: (any AnyToManyStorage) -> Void) {
+        for property in properties { if case .toMany(let toMany) = property { body(toMany) } }
     }
 }
 

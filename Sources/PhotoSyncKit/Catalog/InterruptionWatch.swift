@@ -1,77 +1,66 @@
-import Dispatch
-import Foundation
 import Glibc
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into a flag the fetch loop checks between pages, so the page being
 /// saved completes (or rolls back) and the run is recorded as interrupted.
 ///
-/// The signal is also published process-wide (`InterruptionWatch.pending`) while a watch is alive,
-/// so an HTTP request in flight, which has no handle on the watch, can be abandoned at once.
+/// The signal is published process-wide (`InterruptionWatch.pending`) while a watch is alive, so an
+/// HTTP request in flight, which has no handle on the watch, can be abandoned at once.
+///
+/// A plain `sigaction` handler storing into a lock-free atomic (async-signal-safe), not a dispatch
+/// signal source: a process can start with these signals ignored or blocked (both are inherited
+/// across exec, e.g. from a shell's background job or a parent running libdispatch), and a
+/// handler of our own plus an unblocked main thread receive them whatever the parent did.
 final class InterruptionWatch {
-    private let received = Mutex<Int32>(0)
-    private let sources: [any DispatchSourceSignal]
-
-    /// Live watches and the last signal any of them received (0: none).
-    private static let shared = Mutex((watches: 0, signal: Int32(0)))
+    /// The last signal received while a watch was alive (0: none). Written by the signal handler.
+    private static let received = Atomic<Int32>(0)
+    private static let liveWatches = Mutex(0)
+    private static let handledSignals = [SIGINT, SIGTERM]
 
     /// The signal received by a live watch, if any: what `FeedSource` polls to cancel a request.
     /// nil again once the last watch is gone, so a later run starts clean.
     static var pending: Int32? {
-        let value = shared.withLock { $0.signal }
+        let value = received.load(ordering: .sequentiallyConsistent)
         return value == 0 ? nil : value
     }
 
     init() {
-        Self.shared.withLock { state in
-            if state.watches == 0 { state.signal = 0 }
-            state.watches += 1
-        }
-        Self.unblockOnThisThread([SIGINT, SIGTERM])
-        let queue = DispatchQueue(label: "photosync.signals")
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            Glibc.signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            sources.append(source)
-        }
-        self.sources = sources
-        for (source, signalNumber) in zip(sources, [SIGINT, SIGTERM]) {
-            source.setEventHandler { [weak self] in self?.record(signalNumber) }
-            source.resume()
+        Self.liveWatches.withLock { count in
+            if count == 0 {
+                Self.received.store(0, ordering: .sequentiallyConsistent)
+                Self.install()
+            }
+            count += 1
         }
     }
 
     deinit {
-        for source in sources { source.cancel() }
-        Glibc.signal(SIGINT, SIG_DFL)
-        Glibc.signal(SIGTERM, SIG_DFL)
-        Self.shared.withLock { state in
-            state.watches -= 1
-            if state.watches == 0 { state.signal = 0 }
+        Self.liveWatches.withLock { count in
+            count -= 1
+            guard count == 0 else { return }
+            for signalNumber in Self.handledSignals { Glibc.signal(signalNumber, SIG_DFL) }
+            Self.received.store(0, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// Notes `signalNumber` as received, here and in `pending`: what the signal handler does
-    /// (tests call it to stand in for a real signal).
+    /// Notes `signalNumber` as received: what the signal handler does (tests call it to stand in
+    /// for a real signal).
     func record(_ signalNumber: Int32) {
-        received.withLock { $0 = signalNumber }
-        Self.shared.withLock { $0.signal = signalNumber }
-    }
-
-    /// A process can start with these signals blocked (its parent's mask is inherited across exec,
-    /// and a parent running libdispatch blocks them on its threads); blocked everywhere, they would
-    /// never reach the handler.
-    private static func unblockOnThisThread(_ signals: [Int32]) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signalNumber in signals { sigaddset(&set, signalNumber) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        Self.received.store(signalNumber, ordering: .sequentiallyConsistent)
     }
 
     /// The signal received, if any.
-    var signal: Int32? {
-        let value = received.withLock { $0 }
-        return value == 0 ? nil : value
+    var signal: Int32? { Self.pending }
+
+    private static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in handledSignals {
+            sigaddset(&set, signalNumber)
+            Glibc.signal(signalNumber) { signalNumber in
+                InterruptionWatch.received.store(signalNumber, ordering: .sequentiallyConsistent)
+            }
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }
