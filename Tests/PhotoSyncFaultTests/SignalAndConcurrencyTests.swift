@@ -12,9 +12,16 @@ func slowSecondPageServer(page2Delay: Double) throws -> ScriptedServer {
     }
     return try ScriptedServer { page, _ in
         guard (1...3).contains(page) else { return .http(404) }
-        if page == 2 { usleep(UInt32(page2Delay * 1_000_000)) }
+        if page == 2 { sleepThrough(page2Delay) }
         return .json(pages[page - 1])
     }
+}
+
+/// Sleeps the whole `seconds` on a monotonic clock: a plain `usleep` ends early whenever the test
+/// process takes a signal (every finished child process sends SIGCHLD), which cut page 2's delay.
+func sleepThrough(_ seconds: Double) {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline { usleep(10_000) }
 }
 
 @Suite("SIGINT and SIGTERM during a fetch")

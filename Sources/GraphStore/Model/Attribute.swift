@@ -29,6 +29,9 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
     /// Whether the value was assigned since the object was inserted or last saved
     /// (objectTrump merges take only assigned values).
     var isAssigned = false
+    /// The object this attribute belongs to, bound when the object is created. Unowned: a weak
+    /// reference would put every retain of the object on the runtime's slow path.
+    unowned(safe) var owner: ManagedObject?
 
     public init(wrappedValue: Value, _ options: AttributeOption...) {
         self.options = Set(options)
@@ -36,25 +39,16 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
         self.value = wrappedValue
     }
 
-    public static subscript<Object: ManagedObject>(
-        _enclosingInstance object: Object,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
-        storage storageKeyPath: ReferenceWritableKeyPath<Object, Attribute<Value>>
-    ) -> Value {
-        get { object[keyPath: storageKeyPath].value }
-        set {
-            let attribute = object[keyPath: storageKeyPath]
-            attribute.value = newValue
-            guard !attribute.options.contains(.transient) else { return }
-            attribute.isAssigned = true
-            object.didChangeProperty()
-        }
-    }
-
-    @available(*, unavailable, message: "@Attribute is only available on ManagedObject subclasses")
+    /// The value. Setting it marks the owning object changed (plain stored access, no key paths:
+    /// this runs for every property of every imported object).
     public var wrappedValue: Value {
-        get { fatalError("@Attribute is only available on ManagedObject subclasses") }
-        set { fatalError("@Attribute is only available on ManagedObject subclasses") }
+        get { value }
+        set {
+            value = newValue
+            guard !options.contains(.transient) else { return }
+            isAssigned = true
+            owner?.didChangeProperty()
+        }
     }
 
     /// The attribute itself, for predicates, sorts and constraints.
@@ -84,6 +78,8 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
 
     func clearAssignment() { isAssigned = false }
 
+    func bind(to owner: ManagedObject) { self.owner = owner }
+
     func commit() {
         committed = value.storedValue
         isAssigned = false
@@ -108,6 +104,7 @@ protocol AnyAttributeStorage: AnyObject {
     /// Sets the value as if the caller had assigned it (merges); `false` when the type is wrong.
     func assign(_ stored: StoredValue) -> Bool
     func clearAssignment()
+    func bind(to owner: ManagedObject)
     func commit()
     func revert()
 }

@@ -17,11 +17,13 @@ struct FieldLayout: Sendable {
     }
 
     let fields: [Field]
+    /// The class's entity name, computed once (`String(describing:)` per object would cost).
+    let entityName: String
 
     static func of(_ type: ManagedObject.Type) -> FieldLayout {
         let key = ObjectIdentifier(type)
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        let layout = FieldLayout(fields: collectFields(of: type))
+        let layout = FieldLayout(fields: collectFields(of: type), entityName: type.entityName)
         cache.withLock { $0[key] = layout }
         return layout
     }

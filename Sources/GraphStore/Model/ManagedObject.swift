@@ -25,8 +25,8 @@ open class ManagedObject {
     public internal(set) weak var context: ObjectContext?
 
     public required init() {
-        objectID = .temporary(Self.entityName)
         let layout = FieldLayout.of(Self.self)
+        objectID = .temporary(layout.entityName)
         properties = zip(layout.fields, layout.wrappers(of: self)).map { field, wrapper in
             switch field.kind {
             case .attribute: .attribute(wrapper as! any AnyAttributeStorage)
@@ -36,7 +36,7 @@ open class ManagedObject {
         }
         for (slot, property) in properties.enumerated() {
             switch property {
-            case .attribute: break
+            case .attribute(let attribute): attribute.bind(to: self)
             case .toOne(let toOne): toOne.bind(to: self, slot: slot)
             case .toMany(let toMany): toMany.bind(to: self)
             }

@@ -36,19 +36,10 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         self.deleteRule = deleteRule
     }
 
-    public static subscript<Object: ManagedObject>(
-        _enclosingInstance owner: Object,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, [Destination]>,
-        storage storageKeyPath: ReferenceWritableKeyPath<Object, ToMany<Destination>>
-    ) -> [Destination] {
-        get { owner[keyPath: storageKeyPath].loaded() }
-        set { owner[keyPath: storageKeyPath].replace(with: newValue) }
-    }
-
-    @available(*, unavailable, message: "@ToMany is only available on ManagedObject subclasses")
+    /// The members, loaded from the store on first read; setting replaces them, keeping inverses in step.
     public var wrappedValue: [Destination] {
-        get { fatalError("@ToMany is only available on ManagedObject subclasses") }
-        set { fatalError("@ToMany is only available on ManagedObject subclasses") }
+        get { loaded() }
+        set { replace(with: newValue) }
     }
 
     /// The relationship itself, for predicates (`.any(\.$photos, ...)`), `insert` and `remove`.

@@ -29,19 +29,10 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
         self.deleteRule = deleteRule
     }
 
-    public static subscript<Object: ManagedObject>(
-        _enclosingInstance owner: Object,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Destination?>,
-        storage storageKeyPath: ReferenceWritableKeyPath<Object, ToOne<Destination>>
-    ) -> Destination? {
-        get { owner[keyPath: storageKeyPath].resolved() }
-        set { owner[keyPath: storageKeyPath].set(newValue) }
-    }
-
-    @available(*, unavailable, message: "@ToOne is only available on ManagedObject subclasses")
+    /// The destination, resolved from the store on first read; setting it keeps the inverse in step.
     public var wrappedValue: Destination? {
-        get { fatalError("@ToOne is only available on ManagedObject subclasses") }
-        set { fatalError("@ToOne is only available on ManagedObject subclasses") }
+        get { resolved() }
+        set { set(newValue) }
     }
 
     /// The relationship itself, for predicates (`.whose(\.$whoTook, ...)`) and prefetching.
