@@ -19,6 +19,9 @@ public enum AttributeOption: Sendable, Hashable {
 /// ```
 /// The column takes the property's name. `$title` is the attribute itself, used in predicates
 /// and sorts (`\Photo.$title == "x"`), so no call site names an attribute by string.
+///
+/// > Important: Declare it only in ``ManagedObject`` subclasses: the object finds its wrappers
+/// > when it is created and binds them to itself, which is how changes reach its context.
 @propertyWrapper
 public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
     let options: Set<AttributeOption>
