@@ -30,7 +30,10 @@ let package = Package(
         // MARK: Layers
         .target(
             name: "GraphStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),

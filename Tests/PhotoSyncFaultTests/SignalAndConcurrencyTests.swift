@@ -1,18 +1,21 @@
 import Foundation
 import Glibc
 import PhotoSyncTestSupport
+import Synchronization
 import Testing
 
-/// A 3-page feed of 2 photos a page whose page 2 answers only after `page2Delay` seconds, so a test
-/// can act while the fetch holds the lock with page 1 saved and page 2 in flight.
-func slowSecondPageServer(page2Delay: Double) throws -> ScriptedServer {
+/// A 3-page feed of 2 photos a page whose page 2 answers only after `page2Delay` seconds (only the
+/// first time it is asked for, with `firstOnly`), so a test can act while the fetch holds the lock
+/// with page 1 saved and page 2 in flight.
+func slowSecondPageServer(page2Delay: Double, firstOnly: Bool = false) throws -> ScriptedServer {
     let pages = (1...3).map { number in
         FeedJSON.page(number, of: 3, perPage: 2, total: 6,
                       photos: [FeedJSON.photo("\(number)1", owner: "Owner \(number)"), FeedJSON.photo("\(number)2", owner: "Ana Lima")])
     }
+    let page2Requests = Atomic<Int>(0)
     return try ScriptedServer { page, _ in
         guard (1...3).contains(page) else { return .http(404) }
-        if page == 2 { sleepThrough(page2Delay) }
+        if page == 2, !firstOnly || page2Requests.add(1, ordering: .relaxed).oldValue == 0 { sleepThrough(page2Delay) }
         return .json(pages[page - 1])
     }
 }
@@ -29,12 +32,14 @@ struct SignalTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalStopsAfterThePageBeingSaved(signal: Int32, expected: Int32) async throws {
         try await withSandbox { sandbox in
-            let server = try slowSecondPageServer(page2Delay: 3.0)
+            // Page 2 answers only after 30 s, far longer than this test's task can be kept waiting
+            // on a busy machine, so the signal always lands while the fetch waits for it (the
+            // fetch abandons the request within about a second).
+            let server = try slowSecondPageServer(page2Delay: 30)
             defer { server.stop() }
             let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2"])
-            // Page 2 is requested (it downloads while page 1 is saved) and answers only after 3 s:
-            // the signal lands mid-fetch, with the handler installed. No reader runs meanwhile.
             #expect(await eventually(within: 15) { server.requestedPages.contains(2) })
+            #expect(running.process.isRunning, "the fetch must still be waiting for page 2")
             running.signal(signal)
             let result = await running.finish()
             #expect(!result.signalled, "\(result)")
@@ -57,7 +62,7 @@ struct SignalTests {
 struct ConcurrencyTests {
     @Test func twoFetchesAtOnceOneProceedsOneExits75() async throws {
         try await withSandbox { sandbox in
-            let server = try slowSecondPageServer(page2Delay: 1.0)
+            let server = try slowSecondPageServer(page2Delay: 5)
             defer { server.stop() }
             let args = ["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2"]
             let first = try sandbox.start(args)
@@ -73,11 +78,14 @@ struct ConcurrencyTests {
 
     @Test func waitingFetchRunsAfterTheFirst() async throws {
         try await withSandbox { sandbox in
-            let server = try slowSecondPageServer(page2Delay: 4.0)
+            // The first fetch's page 2 takes 12 s: long enough that the second surely starts while the
+            // first holds the lock, however long a busy machine keeps this test's task waiting.
+            let server = try slowSecondPageServer(page2Delay: 12, firstOnly: true)
             defer { server.stop() }
             let args = ["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2", "--format", "json"]
             let first = try sandbox.start(args)
             #expect(await eventually(within: 15) { server.requestedPages.contains(1) })
+            #expect(first.process.isRunning, "the first fetch must still hold the lock")
             let second = try sandbox.start(args + ["--wait"])
             let secondResult = await second.finish()
             let firstResult = await first.finish()

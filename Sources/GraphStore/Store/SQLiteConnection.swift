@@ -1,4 +1,5 @@
 internal import GRDB
+internal import GRDBSQLite
 
 /// One GRDB database connection seen through ``StoreReader`` and ``StoreWriter``.
 struct SQLiteConnection: StoreWriter {
@@ -82,21 +83,38 @@ struct SQLiteConnection: StoreWriter {
     private func sql(_ entity: EntityDescription) -> EntitySQL { statements[entity.name] ?? EntitySQL(entity) }
 
     private func execute(_ sql: String, _ values: [StoredValue]) throws {
-        let statement = try db.cachedStatement(sql: sql)
-        statement.setUncheckedArguments(StatementArguments(values.map(\.databaseValue)))
-        try statement.execute()
+        let statement = try prepared(sql, values)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code, sql) }
     }
 
     private func rows(sql: String, arguments: [StoredValue], width: Int) throws -> [StoredRow] {
-        let statement = try db.cachedStatement(sql: sql)
-        statement.setUncheckedArguments(StatementArguments(arguments.map(\.databaseValue)))
+        let statement = try prepared(sql, arguments)
         var result: [StoredRow] = []
-        let cursor = try Row.fetchCursor(statement)
-        while let row = try cursor.next() {
-            let values = (0..<width).map { StoredValue(row[$0 + 1] as DatabaseValue) }
-            result.append(StoredRow(rowID: row[0], values: values))
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return result }
+            guard code == SQLITE_ROW else { throw failure(code, sql) }
+            let values = (0..<Int32(width)).map { StoredValue(column: $0 + 1, of: statement) }
+            result.append(StoredRow(rowID: sqlite3_column_int64(statement, 0), values: values))
         }
-        return result
+    }
+
+    /// GRDB's cached statement, reset and bound straight through the C API: boxing every value as a
+    /// `DatabaseValue` in `StatementArguments` was a tenth of an import's instructions.
+    private func prepared(_ sql: String, _ values: [StoredValue]) throws -> OpaquePointer {
+        let statement = try db.cachedStatement(sql: sql).sqliteStatement
+        sqlite3_reset(statement)
+        for (index, value) in values.enumerated() {
+            let code = value.bind(to: statement, at: Int32(index + 1))
+            guard code == SQLITE_OK else { throw failure(code, sql) }
+        }
+        return statement
+    }
+
+    private func failure(_ code: Int32, _ sql: String) -> DatabaseError {
+        let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
     }
 }
 
