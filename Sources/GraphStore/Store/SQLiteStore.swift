@@ -19,14 +19,15 @@ final class SQLiteStore: PersistentStore {
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         do {
+            var needsPreparation = true
             switch location {
             case .inMemory:
                 database = try DatabaseQueue(configuration: configuration)
             case .file(let path):
-                try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
+                needsPreparation = try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
                 database = try DatabasePool(path: path, configuration: configuration)
             }
-            try database.write { db in try StoreMigrator(model: model).prepare(db) }
+            if needsPreparation { try database.write { db in try StoreMigrator(model: model).prepare(db) } }
         } catch let error as GraphStoreError {
             throw error
         } catch {

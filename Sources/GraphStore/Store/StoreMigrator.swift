@@ -12,13 +12,17 @@ struct StoreMigrator {
 
     /// Checks a file with a read-only connection before the store opens it for writing, so that
     /// a file we must refuse is never modified (not even switched to WAL).
-    static func checkCompatibility(path: String, model: ManagedObjectModel, busyTimeout: Double) throws {
-        guard FileManagerProbe.fileExists(path) else { return }
+    ///
+    /// - Returns: whether the store needs ``prepare(_:)`` (a new file, or an older model's); a
+    ///   current store opens without taking the write lock, so readers never wait on a fetch here.
+    static func checkCompatibility(path: String, model: ManagedObjectModel, busyTimeout: Double) throws -> Bool {
+        guard FileManagerProbe.fileExists(path) else { return true }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.read { db in
+        return try queue.read { db in
+            if try storedSchemaText(db) == SchemaSnapshot(model: model).encoded() { return false }
             if let stored = try storedSnapshot(db) {
                 let migrator = StoreMigrator(model: model)
                 try migrator.checkVersion(stored)
@@ -29,7 +33,13 @@ struct StoreMigrator {
             } else if try db.tableExists(metadataTable) == false, try !userTables(db).isEmpty {
                 throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
             }
+            return true
         }
+    }
+
+    private static func storedSchemaText(_ db: Database) throws -> String? {
+        guard try db.tableExists(metadataTable) else { return nil }
+        return try String.fetchOne(db, sql: "SELECT value FROM \(metadataTable) WHERE key = 'schema'")
     }
 
     func prepare(_ db: Database) throws {
