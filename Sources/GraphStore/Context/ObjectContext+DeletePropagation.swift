@@ -49,16 +49,6 @@ extension ObjectContext {
     /// The live objects a relationship points at, loading a to-many from the store if needed.
     func destinations(of object: ManagedObject, _ relationship: RelationshipDescription) throws -> [ManagedObject] {
         if !relationship.isToMany { return object.toOne(relationship.slot).anyDestination.map { [$0] } ?? [] }
-        let toMany = object.toMany(relationship.slot)
-        if !toMany.isLoaded, let rowID = object.rowID, let inverse = relationship.inverseName {
-            _ = try loadMembersFor(relationship, inverse: inverse, ownerRowID: rowID)
-        }
-        return toMany.anyMembers
-    }
-
-    private func loadMembersFor(_ relationship: RelationshipDescription, inverse: String, ownerRowID: Int64) throws -> [ManagedObject] {
-        let destination = relationship.destinationEntity
-        let query = StoreQuery(entity: destination.name, predicate: .compare(column: inverse, .equal, .integer(ownerRowID)))
-        return try readStore { reader in try reader.fetch(query).map { try materialize(destination, $0) } }
+        return try object.toMany(relationship.slot).loadedMembers()
     }
 }

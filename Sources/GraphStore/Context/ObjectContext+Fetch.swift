@@ -2,7 +2,7 @@ extension ObjectContext {
     /// The objects matching `request`, as this context's instances (see ``FetchRequest``).
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
         let entity = try entity(for: T.self)
-        let (objects, prefetchIDs) = try readStore { reader in
+        let (objects, prefetchIDs) = try store.read { reader in
             let rows = try reader.fetch(request.query)
             return (try rows.map { try materialize(entity, $0) }, rows)
         }
@@ -15,10 +15,10 @@ extension ObjectContext {
         _ = try entity(for: T.self)
         var query = request.query
         if request.limit != nil || request.offset != nil {
-            return try readStore { try $0.fetch(query).count }
+            return try store.read { try $0.fetch(query).count }
         }
         query.sortBy = []
-        return try readStore { try $0.count(query) }
+        return try store.read { try $0.count(query) }
     }
 
     /// The object with `id`, from this context or the store.
@@ -28,7 +28,7 @@ extension ObjectContext {
         if let object = insertedObjects.first(where: { $0.objectID == id }) as? T { return object }
         guard let rowID = id.rowID, id.entityName == T.entityName else { throw GraphStoreError.objectNotFound(id) }
         let entity = try entity(for: T.self)
-        guard let row = try readStore({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
+        guard let row = try store.read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
             throw GraphStoreError.objectNotFound(id)
         }
         return try materialize(entity, row) as! T
@@ -41,11 +41,6 @@ extension ObjectContext {
             throw GraphStoreError.invalidModel(["\(type.entityName) is not an entity of this store's model"])
         }
         return entity
-    }
-
-    /// Reads through the parent chain's store.
-    func readStore<T>(_ body: (any StoreReader) throws -> T) throws -> T {
-        try store.read(body)
     }
 
     /// The registered instance for a row, or a new one built from it.
@@ -92,15 +87,11 @@ extension ObjectContext {
     }
 
     /// The members of a to-many relationship: the destination rows whose inverse foreign key is `ownerRowID`.
-    func fetchMembers<T: ManagedObject>(_ type: T.Type, inverse: AnyKeyPath, ownerRowID: Int64) -> [T] {
-        (try? loadMembers(type, inverse: inverse, ownerRowID: ownerRowID)) ?? []
-    }
-
-    func loadMembers<T: ManagedObject>(_ type: T.Type, inverse: AnyKeyPath, ownerRowID: Int64) throws -> [T] {
+    func members<T: ManagedObject>(_ type: T.Type, inverse: AnyKeyPath, ownerRowID: Int64) throws -> [T] {
         let destination = try entity(for: T.self)
         guard let column = destination.relationshipName(for: inverse) else { return [] }
         let query = StoreQuery(entity: destination.name, predicate: .compare(column: column, .equal, .integer(ownerRowID)))
-        let members = try readStore { reader in try reader.fetch(query).map { try materialize(destination, $0) } }
+        let members = try store.read { reader in try reader.fetch(query).map { try materialize(destination, $0) } }
         return members.compactMap { $0 as? T }
     }
 
@@ -115,7 +106,7 @@ extension ObjectContext {
                 return registered[.permanent(destination.name, id)] == nil ? id : nil
             })
             guard !ids.isEmpty else { continue }
-            _ = try readStore { reader in try reader.rows(of: destination, rowIDs: Array(ids)).map { try materialize(destination, $0) } }
+            _ = try store.read { reader in try reader.rows(of: destination, rowIDs: Array(ids)).map { try materialize(destination, $0) } }
         }
     }
 }

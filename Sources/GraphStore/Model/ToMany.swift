@@ -67,11 +67,18 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         object[keyPath: inverseKeyPath] as! any AnyToOneStorage
     }
 
+    /// The members, loading them on first use. A failed load (an unreadable store) answers the
+    /// members known in memory and is retried on the next read; saves use ``loadedMembers()``,
+    /// which throws instead.
     func loaded() -> [Destination] {
+        (try? loadedOrThrow()) ?? pendingInserts.elements
+    }
+
+    private func loadedOrThrow() throws -> [Destination] {
         if let members { return members.elements }
         var loaded = ObjectList<Destination>()
         if let owner, let rowID = owner.rowID, let context = owner.context {
-            loaded = ObjectList(context.fetchMembers(Destination.self, inverse: inverseKeyPath, ownerRowID: rowID))
+            loaded = ObjectList(try context.members(Destination.self, inverse: inverseKeyPath, ownerRowID: rowID))
         }
         for removed in pendingRemovals.elements { loaded.remove(removed) }
         for added in pendingInserts.elements { loaded.append(added) }
@@ -88,7 +95,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     var declaredDeletesOwnerWhenEmpty: Bool { deletesOwnerWhenEmpty }
     var declaredInverse: AnyKeyPath { inverseKeyPath }
     var anyMembers: [ManagedObject] { loaded() }
-    var isLoaded: Bool { members != nil }
+    func loadedMembers() throws -> [ManagedObject] { try loadedOrThrow() }
 
     func primitiveInsert(_ object: ManagedObject) {
         guard let object = object as? Destination else { return }
@@ -138,7 +145,8 @@ protocol AnyToManyStorage: AnyObject {
     var declaredDeletesOwnerWhenEmpty: Bool { get }
     var declaredInverse: AnyKeyPath { get }
     var anyMembers: [ManagedObject] { get }
-    var isLoaded: Bool { get }
+    /// The members, loading them if needed; throws when the store cannot be read.
+    func loadedMembers() throws -> [ManagedObject]
     func primitiveInsert(_ object: ManagedObject)
     func primitiveRemove(_ object: ManagedObject)
     /// For a new object: the members are exactly those added so far.
