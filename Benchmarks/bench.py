@@ -2,7 +2,7 @@
 """photosync benchmark (issue #5): import throughput against a raw SQLite C floor, queries, memory.
 
     python3 Benchmarks/bench.py              # full: 10k, 100k, 1M (make bench)
-    python3 Benchmarks/bench.py --quick      # 10k only (make bench-quick)
+    python3 Benchmarks/bench.py --quick      # 10k only (make bench-quick), printed and kept in Benchmarks/.work/quick.md
     python3 Benchmarks/bench.py --sizes 10000,100000 --query-runs 20
 
 Expects a release build (.build/release/photosync). For each size N it
@@ -605,10 +605,15 @@ def main():
         finished = datetime.datetime.now(datetime.timezone.utc)
         os.makedirs(args.results, exist_ok=True)
         text = report(bench, started, finished)
-        with open(os.path.join(args.results, "latest.md"), "w") as f:
-            f.write(text)
-        svg_chart(bench, os.path.join(args.results, "throughput.svg"))
-        write_csv(bench, os.path.join(args.results, "throughput.csv"))
+        # A quick run must not overwrite the full run's results (and chart) that the README cites.
+        if args.quick:
+            with open(os.path.join(args.workdir, "quick.md"), "w") as f:
+                f.write(text)
+        else:
+            with open(os.path.join(args.results, "latest.md"), "w") as f:
+                f.write(text)
+            svg_chart(bench, os.path.join(args.results, "throughput.svg"))
+            write_csv(bench, os.path.join(args.results, "throughput.csv"))
         bench.cleanup()
     print(text)
 

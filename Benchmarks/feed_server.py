@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Fixtures"))
 import generate_feed  # noqa: E402
+import serve_feed  # noqa: E402
 
 
 def main():
@@ -56,15 +57,7 @@ def main():
             else:  # past the end: an empty page, as the generator makes it
                 body = gzip.compress(generate_feed.dumps(generate_feed.page(page, photos, per_page, seed)), 5)
             gzipped = "gzip" in self.headers.get("Accept-Encoding", "")
-            if not gzipped:
-                body = gzip.decompress(body)
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
-            if gzipped:
-                self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            serve_feed.send_json(self, body if gzipped else gzip.decompress(body), gzipped)
 
         def log_message(self, format, *a):
             pass

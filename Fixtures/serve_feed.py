@@ -64,6 +64,17 @@ class GeneratedPages:
         return generate_feed.dumps(generate_feed.page(page, self.photos, min(per_page, MAX_PER_PAGE), self.seed))
 
 
+def send_json(handler, body, gzipped):
+    """Answers 200 with a JSON body, already gzipped when `gzipped`."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json; charset=utf-8")
+    if gzipped:
+        handler.send_header("Content-Encoding", "gzip")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
 def handler_for(pages):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -72,15 +83,7 @@ def handler_for(pages):
             query = parse_qs(urlsplit(self.path).query)
             body = pages.body(positive_int(query.get("page"), 1), positive_int(query.get("per_page"), DEFAULT_PER_PAGE))
             gzipped = "gzip" in self.headers.get("Accept-Encoding", "")
-            if gzipped:
-                body = gzip.compress(body, compresslevel=5)
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
-            if gzipped:
-                self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            send_json(self, gzip.compress(body, compresslevel=5) if gzipped else body, gzipped)
 
         def log_message(self, format, *args):
             pass
