@@ -11,12 +11,18 @@ public final class PersistentContainer: Sendable {
 
     /// Opens (creating or migrating) the store.
     ///
-    /// - Parameter busyTimeout: seconds to wait for another connection's write lock before failing.
+    /// - Parameters:
+    ///   - busyTimeout: seconds to wait for another connection's write lock before failing.
+    ///   - readOnly: open an existing file for reading only: no write lock is ever taken and the file
+    ///     may be read-only, but it must already hold this model's schema (else `incompatibleStore`),
+    ///     and every save fails with `writeFailed`.
     /// - Throws: ``GraphStoreError/storeUnavailable(path:reason:)``, ``GraphStoreError/incompatibleStore(_:)``,
     ///   ``GraphStoreError/migrationConstraintViolation(entity:attributes:duplicates:)``.
-    public init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5) throws(GraphStoreError) {
+    public init(
+        model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5, readOnly: Bool = false
+    ) throws(GraphStoreError) {
         self.model = model
-        self.store = try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout)
+        self.store = try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
     }
 
     /// A new context on the store. Use it from one task only.

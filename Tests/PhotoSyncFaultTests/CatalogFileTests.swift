@@ -60,8 +60,12 @@ struct CatalogFileTests {
             #expect(fetch.status == 74, "\(fetch)")
             #expect(fetch.stderrLines.count == 1, "\(fetch)")
             #expect(sandbox.fileBytes() == before)
-            // Reading a read-only catalog (`list`) exits 74 "the file is read-only" today: reported as a
-            // product gap, not asserted here.
+            // Reading needs no write access: queries open a current catalog read-only.
+            for command in [["list", "--format", "json"], ["photographers"], ["status"]] {
+                let read = try await sandbox.run(command + ["--db", sandbox.db], prefix: prefix)
+                #expect(read.status == 0, "\(command): \(read)")
+            }
+            #expect(sandbox.fileBytes() == before)
         }
     }
 

@@ -6,7 +6,7 @@ final class SQLiteStore: PersistentStore {
     private let database: any DatabaseWriter
     private let statements: [String: EntitySQL]
 
-    init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double) throws(GraphStoreError) {
+    init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double, readOnly: Bool) throws(GraphStoreError) {
         self.model = model
         statements = EntitySQL.all(model)
         var configuration = Configuration()
@@ -23,6 +23,12 @@ final class SQLiteStore: PersistentStore {
             switch location {
             case .inMemory:
                 database = try DatabaseQueue(configuration: configuration)
+            case .file(let path) where readOnly:
+                configuration.readonly = true
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                try queue.read { db in try StoreMigrator(model: model).checkCurrent(db) }
+                database = queue
+                needsPreparation = false
             case .file(let path):
                 needsPreparation = try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
                 database = try DatabasePool(path: path, configuration: configuration)

@@ -42,6 +42,18 @@ struct StoreMigrator {
         return try String.fetchOne(db, sql: "SELECT value FROM \(metadataTable) WHERE key = 'schema'")
     }
 
+    /// For a read-only open: the store must already hold exactly this model (nothing may be created
+    /// or migrated without writing).
+    func checkCurrent(_ db: Database) throws {
+        let current = SchemaSnapshot(model: model)
+        if try Self.storedSchemaText(db) == current.encoded() { return }
+        guard let stored = try Self.storedSnapshot(db) else {
+            throw GraphStoreError.incompatibleStore("the file holds no GraphStore schema yet")
+        }
+        try checkVersion(stored)
+        throw GraphStoreError.incompatibleStore("written by an older model (version \(stored.version)); open it for writing once to migrate")
+    }
+
     func prepare(_ db: Database) throws {
         let current = SchemaSnapshot(model: model)
         guard let stored = try Self.storedSnapshot(db) else {

@@ -7,9 +7,19 @@ public final class Catalog {
     let container: PersistentContainer
 
     /// Opens (creating if needed, with mode 0600) the catalog at `path`.
+    ///
+    /// With `forReading`, an existing, current catalog is opened read-only: queries take no lock a
+    /// fetch holds and work on a read-only file. A catalog that must be created or migrated first
+    /// is opened for writing instead.
     /// - Throws: `PhotoSyncError.catalog` (exit 74) when it cannot.
-    public init(path: String) throws {
+    public init(path: String, forReading: Bool = false) throws {
         self.path = path
+        if forReading, access(path, F_OK) == 0,
+            let container = try? PersistentContainer(model: CatalogModel.make(), location: .file(path), readOnly: true)
+        {
+            self.container = container
+            return
+        }
         try Self.createPrivately(path)
         do throws(GraphStoreError) {
             container = try PersistentContainer(model: CatalogModel.make(), location: .file(path))

@@ -22,7 +22,7 @@ struct StatusCommand: GlobalOptionsCommand {
     func run() throws {
         try reportingErrors {
             let context = try CommandContext(globals)
-            let status = try context.openCatalog().status(recentRuns: Self.recentRuns)
+            let status = try context.openCatalog(forReading: true).status(recentRuns: Self.recentRuns)
             Console.write(try StatusOutput.render(status, as: format, databasePath: context.databasePath))
         }
     }

@@ -25,7 +25,7 @@ struct CommandContext {
         logger.debug("catalog \(databasePath), config \(config?.path ?? "none")")
     }
 
-    func openCatalog() throws -> Catalog {
-        try Catalog(path: databasePath)
+    func openCatalog(forReading: Bool = false) throws -> Catalog {
+        try Catalog(path: databasePath, forReading: forReading)
     }
 }

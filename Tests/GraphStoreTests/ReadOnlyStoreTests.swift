@@ -1,0 +1,54 @@
+import Foundation
+import GraphStore
+import Testing
+
+@Suite struct ReadOnlyStoreTests {
+    private func seeded() throws -> TemporaryStore {
+        let store = TemporaryStore()
+        let context = try store.open().newContext()
+        context.insert(Author.self).name = "Ana"
+        try context.save()
+        return store
+    }
+
+    private func openReadOnly(_ store: TemporaryStore, version: Int = 1, entities: [ManagedObject.Type] = [Author.self, Book.self]) throws -> PersistentContainer {
+        try PersistentContainer(model: ManagedObjectModel(version: version, entities: entities), location: .file(store.path), readOnly: true)
+    }
+
+    @Test func readsAndRefusesToWrite() throws {
+        let store = try seeded()
+        let before = try store.bytes()
+        let context = try openReadOnly(store).newContext()
+        #expect(try context.fetch(FetchRequest<Author>()).map(\.name) == ["Ana"])
+        context.insert(Author.self).name = "Bo"
+        #expect {
+            try context.save()
+        } throws: { error in
+            guard case .writeFailed = error as? GraphStoreError else { return false }
+            return true
+        }
+        #expect(try store.bytes() == before)
+        #expect(try store.open().newContext().count(FetchRequest<Author>()) == 1)
+    }
+
+    @Test func anOlderModelNeedsAWritableOpenFirst() throws {
+        let store = try seeded()
+        #expect {
+            try openReadOnly(store, version: 2, entities: [Author.self, Book.self, Event.self])
+        } throws: { error in
+            guard case .incompatibleStore(let reason) = error as? GraphStoreError else { return false }
+            return reason.contains("older model")
+        }
+    }
+
+    @Test func aMissingFileIsUnavailable() throws {
+        let store = TemporaryStore()
+        #expect {
+            try openReadOnly(store)
+        } throws: { error in
+            guard case .storeUnavailable = error as? GraphStoreError else { return false }
+            return true
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+}
