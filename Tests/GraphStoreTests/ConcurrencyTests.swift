@@ -80,3 +80,25 @@ import Testing
         #expect(Set(try reader.all(Author.self).compactMap(\.country)).count == 1)  // one import's save came last, whole
     }
 }
+
+@Suite struct SnapshotReadTests {
+    /// Reads inside `readingOneSnapshot` agree with each other while another connection commits.
+    @Test func readsInOneSnapshotIgnoreConcurrentCommits() throws {
+        let store = TemporaryStore()
+        let seeding = try store.open().newContext()
+        seeding.insert(Author.self).name = "Ana"
+        try seeding.save()
+
+        let reader = try store.open().newContext()
+        let writer = try store.open().newContext()
+        let (before, during) = try reader.readingOneSnapshot {
+            let before = try reader.count(FetchRequest<Author>())
+            writer.insert(Author.self).name = "Bo"
+            try writer.save()
+            return (before, try reader.fetch(FetchRequest<Author>()).count)
+        }
+        #expect(before == 1)
+        #expect(during == 1)
+        #expect(try reader.count(FetchRequest<Author>()) == 2)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PhotoSyncTestSupport
 import Synchronization
 
 /// A raw HTTP/1.1 server on 127.0.0.1 that answers each request by its `page` query parameter,
@@ -40,24 +41,8 @@ final class ScriptedServer: Sendable {
 
     /// `answer` gets the page number (0 when absent) and the request's 1-based count for that page.
     init(lifetime: Double = 60, _ answer: @escaping @Sendable (_ page: Int, _ attempt: Int) -> Answer) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure("socket: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw Failure("bind/listen: \(errno)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let (fd, port) = try LoopbackSocket.listen()
+        self.port = port
         listener = fd
         deadline = .now + .milliseconds(Int(lifetime * 1000))
         Thread { [self] in acceptLoop(answer) }.start()
@@ -153,18 +138,7 @@ final class ScriptedServer: Sendable {
     }
 
     @discardableResult
-    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
-    }
+    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool { LoopbackSocket.send(fd, bytes) }
 
-    private func readable(_ fd: Int32, timeout: Double) -> Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, Int32(timeout * 1000)) > 0
-    }
+    private func readable(_ fd: Int32, timeout: Double) -> Bool { LoopbackSocket.waitReadable(fd, timeout: timeout) }
 }

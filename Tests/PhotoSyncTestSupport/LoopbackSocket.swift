@@ -1,15 +1,15 @@
 import Glibc
 
 /// Thin POSIX helpers for loopback-only test sockets.
-enum LoopbackSocket {
-    struct Failure: Error, CustomStringConvertible {
-        let call: String
-        let code = errno
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+public enum LoopbackSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public let call: String
+        public let code = errno
+        public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
     /// A listening TCP socket on 127.0.0.1 with an OS-assigned port.
-    static func listen(backlog: Int32 = 16) throws(Failure) -> (fd: Int32, port: UInt16) {
+    public static func listen(backlog: Int32 = 16) throws(Failure) -> (fd: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket") }
         var address = loopbackAddress(port: 0)
@@ -27,7 +27,7 @@ enum LoopbackSocket {
     }
 
     /// Starts connecting to 127.0.0.1:`port` without waiting for the handshake.
-    static func startConnecting(to port: UInt16) -> Int32 {
+    public static func startConnecting(to port: UInt16) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         var address = loopbackAddress(port: port)
         _ = withUnsafePointer(to: &address) {
@@ -56,14 +56,14 @@ enum LoopbackSocket {
     }
 
     /// Waits up to `timeout` seconds for `fd` to become readable.
-    static func waitReadable(_ fd: Int32, timeout: Double) -> Bool {
+    public static func waitReadable(_ fd: Int32, timeout: Double) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, Int32(timeout * 1000)) > 0
     }
 
     /// Sends all of `bytes`; false when the peer went away.
     @discardableResult
-    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -74,7 +74,7 @@ enum LoopbackSocket {
     }
 
     /// Closes with an RST instead of a FIN (SO_LINGER with a zero timeout).
-    static func reset(_ fd: Int32) {
+    public static func reset(_ fd: Int32) {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         close(fd)

@@ -10,7 +10,7 @@ extension ObjectContext {
     ) throws -> [ObjectID: Int] {
         let name = FetchPredicate<Owner>.relationshipName(relationship)
         guard let inverse = try entity(for: Owner.self).relationship(named: name)?.inverseName else { return [:] }
-        let counts = try store.read { try $0.groupCounts(entity: Member.entityName, column: inverse) }
+        let counts = try read { try $0.groupCounts(entity: Member.entityName, column: inverse) }
         return Dictionary(uniqueKeysWithValues: counts.map { (ObjectID.permanent(Owner.entityName, $0.key), $0.value) })
     }
 }

@@ -2,12 +2,15 @@ extension ObjectContext {
     /// The objects matching `request`, as this context's instances (see ``FetchRequest``).
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
         let entity = try entity(for: T.self)
-        let (objects, prefetchIDs) = try store.read { reader in
-            let rows = try reader.fetch(request.query)
-            return (try rows.map { try materialize(entity, $0) }, rows)
+        // The rows and their prefetched destinations come from one snapshot of the store.
+        return try readingOneSnapshot {
+            let (objects, rows) = try read { reader in
+                let rows = try reader.fetch(request.query)
+                return (try rows.map { try materialize(entity, $0) }, rows)
+            }
+            try prefetch(request.prefetchedRelationships, of: entity, rows: rows)
+            return objects.map { $0 as! T }
         }
-        try prefetch(request.prefetchedRelationships, of: entity, rows: prefetchIDs)
-        return objects.map { $0 as! T }
     }
 
     /// How many stored objects match `request` (limit and offset apply).
@@ -15,10 +18,10 @@ extension ObjectContext {
         _ = try entity(for: T.self)
         var query = request.query
         if request.limit != nil || request.offset != nil {
-            return try store.read { try $0.fetch(query).count }
+            return try read { try $0.fetch(query).count }
         }
         query.sortBy = []
-        return try store.read { try $0.count(query) }
+        return try read { try $0.count(query) }
     }
 
     /// The object with `id`, from this context or the store.
@@ -28,7 +31,7 @@ extension ObjectContext {
         if let object = insertedObjects.first(where: { $0.objectID == id }) as? T { return object }
         guard let rowID = id.rowID, id.entityName == T.entityName else { throw GraphStoreError.objectNotFound(id) }
         let entity = try entity(for: T.self)
-        guard let row = try store.read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
+        guard let row = try read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
             throw GraphStoreError.objectNotFound(id)
         }
         return try materialize(entity, row) as! T
@@ -91,7 +94,7 @@ extension ObjectContext {
         let destination = try entity(for: T.self)
         guard let column = destination.relationshipName(for: inverse) else { return [] }
         let query = StoreQuery(entity: destination.name, predicate: .compare(column: column, .equal, .integer(ownerRowID)))
-        let members = try store.read { reader in try reader.fetch(query).map { try materialize(destination, $0) } }
+        let members = try read { reader in try reader.fetch(query).map { try materialize(destination, $0) } }
         return members.compactMap { $0 as? T }
     }
 
@@ -106,7 +109,7 @@ extension ObjectContext {
                 return registered[.permanent(destination.name, id)] == nil ? id : nil
             })
             guard !ids.isEmpty else { continue }
-            _ = try store.read { reader in try reader.rows(of: destination, rowIDs: Array(ids)).map { try materialize(destination, $0) } }
+            _ = try read { reader in try reader.rows(of: destination, rowIDs: Array(ids)).map { try materialize(destination, $0) } }
         }
     }
 }

@@ -20,6 +20,8 @@ public final class ObjectContext {
     var updatedObjects: [ManagedObject] = []
     var deletedObjects: [ManagedObject] = []
     private var observers: [(ChangeSet) -> Void] = []
+    /// The store reader of an enclosing ``readingOneSnapshot(_:)``, shared by the reads inside it.
+    private var snapshotReader: (any StoreReader)?
 
     init(container: PersistentContainer, parent: ObjectContext?, mergePolicy: MergePolicy) {
         self.container = container
@@ -28,6 +30,30 @@ public final class ObjectContext {
     }
 
     var store: any PersistentStore { container.store }
+
+    /// Runs `body` so that every fetch and count in it reads the same state of the store (one read
+    /// transaction), however many saves other connections commit meanwhile.
+    ///
+    /// ```swift
+    /// try context.readingOneSnapshot {
+    ///     let counts = try context.memberCounts(\Photographer.$photos)
+    ///     let photographers = try context.fetch(FetchRequest<Photographer>())  // consistent with counts
+    /// }
+    /// ```
+    public func readingOneSnapshot<T>(_ body: () throws -> T) throws -> T {
+        if snapshotReader != nil { return try body() }
+        return try store.read { reader in
+            snapshotReader = reader
+            defer { snapshotReader = nil }
+            return try body()
+        }
+    }
+
+    /// Reads through the enclosing snapshot if any, else in a read transaction of its own.
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+        if let snapshotReader { return try body(snapshotReader) }
+        return try store.read(body)
+    }
 
     /// Objects point at each other (a photo at its photographer, the photographer at its photos);
     /// when the context goes, those cycles are cut so its objects are freed with it. An object

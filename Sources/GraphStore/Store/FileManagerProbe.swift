@@ -10,4 +10,10 @@ enum FileManagerProbe {
         var info = stat()
         return stat(path, &info) == 0
     }
+
+    /// The file's size in bytes, nil when it does not exist.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
 }

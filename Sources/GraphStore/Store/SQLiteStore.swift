@@ -1,4 +1,7 @@
 internal import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The SQLite store: a file (WAL, foreign keys on, busy timeout) or memory, with identical rules.
 final class SQLiteStore: PersistentStore {
@@ -31,13 +34,26 @@ final class SQLiteStore: PersistentStore {
                 needsPreparation = false
             case .file(let path):
                 needsPreparation = try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
-                database = try DatabasePool(path: path, configuration: configuration)
+                database = try Self.openPool(path, configuration, busyTimeout: busyTimeout)
             }
             if needsPreparation { try database.write { db in try StoreMigrator(model: model).prepare(db) } }
         } catch let error as GraphStoreError {
             throw error
         } catch {
             throw Self.openingError(error, location: location)
+        }
+    }
+
+    /// Opens the WAL pool, waiting out SQLITE_BUSY like any other lock: switching a new file to WAL
+    /// needs it alone, and SQLite does not call the busy handler for that.
+    private static func openPool(_ path: String, _ configuration: Configuration, busyTimeout: Double) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeout * 1000))
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
         }
     }
 

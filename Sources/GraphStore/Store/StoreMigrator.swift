@@ -16,7 +16,9 @@ struct StoreMigrator {
     /// - Returns: whether the store needs ``prepare(_:)`` (a new file, or an older model's); a
     ///   current store opens without taking the write lock, so readers never wait on a fetch here.
     static func checkCompatibility(path: String, model: ManagedObjectModel, busyTimeout: Double) throws -> Bool {
-        guard FileManagerProbe.fileExists(path) else { return true }
+        // A missing or empty file holds nothing to protect; and a connection opened on it would
+        // stop another process that is creating it from switching it to WAL.
+        guard let size = FileManagerProbe.size(path), size > 0 else { return true }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)

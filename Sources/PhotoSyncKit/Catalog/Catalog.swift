@@ -14,7 +14,7 @@ public final class Catalog {
     /// - Throws: `PhotoSyncError.catalog` (exit 74) when it cannot.
     public init(path: String, forReading: Bool = false) throws {
         self.path = path
-        if forReading, access(path, F_OK) == 0,
+        if forReading, Self.isNonEmptyFile(path),
             let container = try? PersistentContainer(model: CatalogModel.make(), location: .file(path), readOnly: true)
         {
             self.container = container
@@ -42,9 +42,11 @@ public final class Catalog {
     /// Every photographer with their number of photos, by name.
     public func photographers() throws -> [PhotographerListing] {
         try withContext { context in
-            let counts = try context.memberCounts(\Photographer.$photos)
-            return try context.fetch(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)])).map { photographer in
-                PhotographerListing(name: photographer.name, photos: counts[photographer.objectID] ?? 0)
+            try context.readingOneSnapshot {
+                let counts = try context.memberCounts(\Photographer.$photos)
+                return try context.fetch(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)])).map { photographer in
+                    PhotographerListing(name: photographer.name, photos: counts[photographer.objectID] ?? 0)
+                }
             }
         }
     }
@@ -77,11 +79,13 @@ public final class Catalog {
     /// Counts and the `recentRuns` newest fetch runs (newest first).
     public func status(recentRuns: Int) throws -> CatalogStatus {
         try withContext { context in
-            let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
-            return CatalogStatus(
-                photos: try context.count(FetchRequest<Photo>()),
-                photographers: try context.count(FetchRequest<Photographer>()),
-                runs: runs.map(FetchRunRecord.init))
+            try context.readingOneSnapshot {
+                let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
+                return CatalogStatus(
+                    photos: try context.count(FetchRequest<Photo>()),
+                    photographers: try context.count(FetchRequest<Photographer>()),
+                    runs: runs.map(FetchRunRecord.init))
+            }
         }
     }
 
@@ -113,6 +117,11 @@ public final class Catalog {
         } catch let error as GraphStoreError {
             throw PhotoSyncError.from(error, path: path)
         }
+    }
+
+    private static func isNonEmptyFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
     }
 
     /// Creates the file with owner-only permissions before SQLite does (its -wal and -shm files copy them).
