@@ -215,7 +215,9 @@ final class SavePlanner {
     }
 
     private func updateRows(_ objects: [ManagedObject], _ writer: any StoreWriter) throws {
-        for object in objects where !outcome.saved.contains(where: { $0.object === object }) {
+        // Objects a merge already wrote (registered rows that duplicates folded into) are done.
+        let written = Set(outcome.saved.map { ObjectIdentifier($0.object) })
+        for object in objects where !written.contains(ObjectIdentifier(object)) {
             guard let rowID = object.rowID else { continue }
             let entity = object.entity
             var columns: [String] = []
