@@ -3,21 +3,21 @@
 /// Conflicts are found in batches (one `IN` query per entity and constraint for all new objects),
 /// never one query per object.
 final class SavePlanner {
-    private let context: ObjectContext
-    private let policy: MergePolicy
-    private var conflicts: [ConstraintConflict] = []
+    let context: ObjectContext
+    let policy: MergePolicy
+    var conflicts: [ConstraintConflict] = []
     /// A discarded duplicate → the object that survives it (among new objects).
-    private var survivorOf: [ObjectIdentifier: ManagedObject] = [:]
+    var survivorOf: [ObjectIdentifier: ManagedObject] = [:]
     /// A surviving new object → the duplicates merged into it, in insertion order (itself included).
-    private var contributors: [ObjectIdentifier: [ManagedObject]] = [:]
+    var contributors: [ObjectIdentifier: [ManagedObject]] = [:]
     /// A surviving new object → the stored row it takes over (no instance registered for it).
-    private var adoptedRows: [ObjectIdentifier: StoredRow] = [:]
+    var adoptedRows: [ObjectIdentifier: StoredRow] = [:]
     /// A surviving new object → the registered instance of the stored row it folds into.
-    private var foldTargets: [ObjectIdentifier: ManagedObject] = [:]
-    private var newRowIDs: [ObjectIdentifier: Int64] = [:]
+    var foldTargets: [ObjectIdentifier: ManagedObject] = [:]
+    var newRowIDs: [ObjectIdentifier: Int64] = [:]
     /// Rows a to-one foreign key stopped pointing at, per "entity.relationship": owners that may be empty now.
-    private var vacated: [String: Set<Int64>] = [:]
-    private var outcome = SaveOutcome()
+    var vacated: [String: Set<Int64>] = [:]
+    var outcome = SaveOutcome()
 
     init(context: ObjectContext) {
         self.context = context
@@ -49,90 +49,6 @@ final class SavePlanner {
             }
         }
     }
-
-    // MARK: - Conflicts
-
-    private func resolveConflicts(among inserted: [ManagedObject], _ writer: any StoreWriter) throws {
-        let byEntity = Dictionary(grouping: inserted) { $0.entity.name }
-        for entity in context.container.model.entities where !entity.uniqueConstraints.isEmpty {
-            guard let objects = byEntity[entity.name] else { continue }
-            for constraint in entity.uniqueConstraints {
-                let survivors = resolveDuplicates(objects.filter { survivorOf[ObjectIdentifier($0)] == nil }, entity, constraint)
-                try resolveAgainstStore(survivors, entity, constraint, writer)
-            }
-        }
-    }
-
-    /// Groups new objects by constrained values; each group keeps one survivor (see ``MergePolicy``).
-    private func resolveDuplicates(_ objects: [ManagedObject], _ entity: EntityDescription, _ constraint: [String]) -> [ManagedObject] {
-        var groups: [[StoredValue]: [ManagedObject]] = [:]
-        var order: [[StoredValue]] = []
-        for object in objects {
-            let key = self.key(of: object, entity, constraint)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(object)
-        }
-        return order.map { key in
-            let group = groups[key]!
-            guard group.count > 1 else { return group[0] }
-            switch policy {
-            case .error:
-                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),
-                                                    objects: group.map(\.objectID), storedObject: nil))
-                return group[0]
-            case .objectTrump, .storeTrump:
-                let survivor = policy == .objectTrump ? group.last! : group.first!
-                let merged = group.flatMap { contributorsOf($0) }
-                for object in group where object !== survivor {
-                    survivorOf[ObjectIdentifier(object)] = survivor
-                    contributors[ObjectIdentifier(object)] = nil
-                    outcome.folds.append((object, survivor))
-                }
-                contributors[ObjectIdentifier(survivor)] = merged
-                return survivor
-            }
-        }
-    }
-
-    private func resolveAgainstStore(_ survivors: [ManagedObject], _ entity: EntityDescription, _ constraint: [String], _ writer: any StoreWriter) throws {
-        let pending = survivors.filter { isFresh($0) }
-        guard !pending.isEmpty else { return }
-        let keys = pending.map { key(of: $0, entity, constraint) }
-        let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }
-        let stored = try writer.rows(of: entity, columns: constraint, matching: Array(Set(keys)))
-        let rowsByKey = Dictionary(stored.map { row in (indexes.map { row.values[$0] }, row) }, uniquingKeysWith: { first, _ in first })
-        for (object, key) in zip(pending, keys) {
-            guard let row = rowsByKey[key] else { continue }
-            let id = ObjectID.permanent(entity.name, row.rowID)
-            switch policy {
-            case .error:
-                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),
-                                                    objects: [object.objectID], storedObject: id))
-            case .objectTrump, .storeTrump:
-                if let registered = context.registered[id], registered !== object {
-                    if registered.isDeleted { continue }
-                    foldTargets[ObjectIdentifier(object)] = registered
-                } else {
-                    adoptedRows[ObjectIdentifier(object)] = row
-                }
-            }
-        }
-    }
-
-    private func key(of object: ManagedObject, _ entity: EntityDescription, _ constraint: [String]) -> [StoredValue] {
-        constraint.map { name in object.attribute(entity.attribute(named: name)!.slot).storedValue }
-    }
-
-    private func contributorsOf(_ object: ManagedObject) -> [ManagedObject] {
-        contributors[ObjectIdentifier(object)] ?? [object]
-    }
-
-    private func isFresh(_ object: ManagedObject) -> Bool {
-        let id = ObjectIdentifier(object)
-        return survivorOf[id] == nil && adoptedRows[id] == nil && foldTargets[id] == nil
-    }
-
-    private static func text(_ value: StoredValue) -> String { value.text }
 
     // MARK: - Inserts
 
@@ -241,100 +157,4 @@ final class SavePlanner {
         }
     }
 
-    // MARK: - Owners left empty
-
-    private func vacate(_ entity: EntityDescription, _ relationship: String, _ rowID: Int64?) {
-        guard let rowID else { return }
-        vacated[entity.name + "." + relationship, default: []].insert(rowID)
-    }
-
-    /// Deletes owners whose `deletesOwnerWhenEmpty` to-many this save emptied (one query per relationship).
-    private func deleteEmptiedOwners(_ writer: any StoreWriter) throws {
-        for member in context.container.model.entities {
-            for relationship in member.toOneRelationships {
-                guard let candidates = vacated[member.name + "." + relationship.name],
-                    let inverseName = relationship.inverseName,
-                    relationship.destinationEntity.relationship(named: inverseName)?.deletesOwnerWhenEmpty == true
-                else { continue }
-                let owner = relationship.destinationEntity
-                let empty = try writer.ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name)
-                for rowID in empty {
-                    try writer.delete(from: owner, rowID: rowID)
-                    outcome.changes.deleted[owner.name, default: []].insert(.permanent(owner.name, rowID))
-                    outcome.emptiedOwners.append(.permanent(owner.name, rowID))
-                }
-            }
-        }
-    }
-
-    // MARK: - Merging values
-
-    private func currentValues(of object: ManagedObject) -> ([StoredValue], [SaveOutcome.Destination]) {
-        let entity = object.entity
-        return (entity.storedAttributes.map { object.attribute($0.slot).storedValue },
-                entity.toOneRelationships.map { relationship in
-                    object.toOne(relationship.slot).anyDestination.map { .object($0) } ?? .row(nil)
-                })
-    }
-
-    /// Attribute values after merging `contributors` (in insertion order) onto `base` (a stored row),
-    /// or onto the survivor's own values for a fresh insert.
-    private func mergedAttributes(_ contributors: [ManagedObject], base: [StoredValue]?, _ entity: EntityDescription) -> [StoredValue] {
-        let survivor = policy == .storeTrump ? contributors.first! : contributors.last!
-        var values = base ?? entity.storedAttributes.map { survivor.attribute($0.slot).storedValue }
-        var filled = Set<Int>()
-        for contributor in contributors {
-            for (index, attribute) in entity.storedAttributes.enumerated() where contributor.attribute(attribute.slot).isAssigned {
-                switch policy {
-                case .objectTrump, .error: values[index] = contributor.attribute(attribute.slot).storedValue
-                case .storeTrump:
-                    if base == nil && !filled.contains(index) && contributor !== survivor && !survivor.attribute(attribute.slot).isAssigned {
-                        values[index] = contributor.attribute(attribute.slot).storedValue
-                    }
-                }
-                filled.insert(index)
-            }
-        }
-        return values
-    }
-
-    private func mergedDestinations(_ contributors: [ManagedObject], base: [SaveOutcome.Destination]?, _ entity: EntityDescription) -> [SaveOutcome.Destination] {
-        entity.toOneRelationships.enumerated().map { index, relationship in
-            let assigned = contributors.compactMap { contributor -> ManagedObject? in
-                let toOne = contributor.toOne(relationship.slot)
-                return toOne.anyDestination
-            }
-            let baseValue = base?[index]
-            switch policy {
-            case .objectTrump, .error:
-                if let last = assigned.last { return .object(last) }
-                return baseValue ?? .row(nil)
-            case .storeTrump:
-                if let baseValue, !isEmpty(baseValue) { return baseValue }
-                return assigned.first.map { .object($0) } ?? .row(nil)
-            }
-        }
-    }
-
-    private func isEmpty(_ destination: SaveOutcome.Destination) -> Bool {
-        if case .row(nil) = destination { return true }
-        return false
-    }
-
-    private func finalObject(_ object: ManagedObject) -> ManagedObject {
-        var current = object
-        while let survivor = survivorOf[ObjectIdentifier(current)] { current = survivor }
-        return foldTargets[ObjectIdentifier(current)] ?? current
-    }
-
-    /// The row a destination has or will have in this save; nil while its insert is still to come.
-    private func foreignKey(of destination: SaveOutcome.Destination) -> Int64? {
-        switch destination {
-        case .row(let id): return id
-        case .object(let object):
-            let current = finalObject(object)
-            if let row = adoptedRows[ObjectIdentifier(current)] { return row.rowID }
-            return current.rowID ?? newRowIDs[ObjectIdentifier(current)]
-        }
-    }
 }

@@ -1,0 +1,85 @@
+/// Unique-constraint conflicts: duplicates among the save's new objects, then against stored rows,
+/// each resolved by the merge policy (or collected for `.error`).
+extension SavePlanner {
+    func resolveConflicts(among inserted: [ManagedObject], _ writer: any StoreWriter) throws {
+        let byEntity = Dictionary(grouping: inserted) { $0.entity.name }
+        for entity in context.container.model.entities where !entity.uniqueConstraints.isEmpty {
+            guard let objects = byEntity[entity.name] else { continue }
+            for constraint in entity.uniqueConstraints {
+                let survivors = resolveDuplicates(objects.filter { survivorOf[ObjectIdentifier($0)] == nil }, entity, constraint)
+                try resolveAgainstStore(survivors, entity, constraint, writer)
+            }
+        }
+    }
+
+    /// Groups new objects by constrained values; each group keeps one survivor (see ``MergePolicy``).
+    func resolveDuplicates(_ objects: [ManagedObject], _ entity: EntityDescription, _ constraint: [String]) -> [ManagedObject] {
+        var groups: [[StoredValue]: [ManagedObject]] = [:]
+        var order: [[StoredValue]] = []
+        for object in objects {
+            let key = self.key(of: object, entity, constraint)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(object)
+        }
+        return order.map { key in
+            let group = groups[key]!
+            guard group.count > 1 else { return group[0] }
+            switch policy {
+            case .error:
+                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),
+                                                    objects: group.map(\.objectID), storedObject: nil))
+                return group[0]
+            case .objectTrump, .storeTrump:
+                let survivor = policy == .objectTrump ? group.last! : group.first!
+                let merged = group.flatMap { contributorsOf($0) }
+                for object in group where object !== survivor {
+                    survivorOf[ObjectIdentifier(object)] = survivor
+                    contributors[ObjectIdentifier(object)] = nil
+                    outcome.folds.append((object, survivor))
+                }
+                contributors[ObjectIdentifier(survivor)] = merged
+                return survivor
+            }
+        }
+    }
+
+    func resolveAgainstStore(_ survivors: [ManagedObject], _ entity: EntityDescription, _ constraint: [String], _ writer: any StoreWriter) throws {
+        let pending = survivors.filter { isFresh($0) }
+        guard !pending.isEmpty else { return }
+        let keys = pending.map { key(of: $0, entity, constraint) }
+        let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }
+        let stored = try writer.rows(of: entity, columns: constraint, matching: Array(Set(keys)))
+        let rowsByKey = Dictionary(stored.map { row in (indexes.map { row.values[$0] }, row) }, uniquingKeysWith: { first, _ in first })
+        for (object, key) in zip(pending, keys) {
+            guard let row = rowsByKey[key] else { continue }
+            let id = ObjectID.permanent(entity.name, row.rowID)
+            switch policy {
+            case .error:
+                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),
+                                                    objects: [object.objectID], storedObject: id))
+            case .objectTrump, .storeTrump:
+                if let registered = context.registered[id], registered !== object {
+                    if registered.isDeleted { continue }
+                    foldTargets[ObjectIdentifier(object)] = registered
+                } else {
+                    adoptedRows[ObjectIdentifier(object)] = row
+                }
+            }
+        }
+    }
+
+    func key(of object: ManagedObject, _ entity: EntityDescription, _ constraint: [String]) -> [StoredValue] {
+        constraint.map { name in object.attribute(entity.attribute(named: name)!.slot).storedValue }
+    }
+
+    func contributorsOf(_ object: ManagedObject) -> [ManagedObject] {
+        contributors[ObjectIdentifier(object)] ?? [object]
+    }
+
+    func isFresh(_ object: ManagedObject) -> Bool {
+        let id = ObjectIdentifier(object)
+        return survivorOf[id] == nil && adoptedRows[id] == nil && foldTargets[id] == nil
+    }
+
+    private static func text(_ value: StoredValue) -> String { value.text }
+}

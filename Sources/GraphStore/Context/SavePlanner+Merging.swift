@@ -1,0 +1,97 @@
+/// Merged values and destinations for rows several objects contribute to, and owners a save leaves empty.
+extension SavePlanner {
+    func currentValues(of object: ManagedObject) -> ([StoredValue], [SaveOutcome.Destination]) {
+        let entity = object.entity
+        return (entity.storedAttributes.map { object.attribute($0.slot).storedValue },
+                entity.toOneRelationships.map { relationship in
+                    object.toOne(relationship.slot).anyDestination.map { .object($0) } ?? .row(nil)
+                })
+    }
+
+    /// Attribute values after merging `contributors` (in insertion order) onto `base` (a stored row),
+    /// or onto the survivor's own values for a fresh insert.
+    func mergedAttributes(_ contributors: [ManagedObject], base: [StoredValue]?, _ entity: EntityDescription) -> [StoredValue] {
+        let survivor = policy == .storeTrump ? contributors.first! : contributors.last!
+        var values = base ?? entity.storedAttributes.map { survivor.attribute($0.slot).storedValue }
+        var filled = Set<Int>()
+        for contributor in contributors {
+            for (index, attribute) in entity.storedAttributes.enumerated() where contributor.attribute(attribute.slot).isAssigned {
+                switch policy {
+                case .objectTrump, .error: values[index] = contributor.attribute(attribute.slot).storedValue
+                case .storeTrump:
+                    if base == nil && !filled.contains(index) && contributor !== survivor && !survivor.attribute(attribute.slot).isAssigned {
+                        values[index] = contributor.attribute(attribute.slot).storedValue
+                    }
+                }
+                filled.insert(index)
+            }
+        }
+        return values
+    }
+
+    func mergedDestinations(_ contributors: [ManagedObject], base: [SaveOutcome.Destination]?, _ entity: EntityDescription) -> [SaveOutcome.Destination] {
+        entity.toOneRelationships.enumerated().map { index, relationship in
+            let assigned = contributors.compactMap { contributor -> ManagedObject? in
+                let toOne = contributor.toOne(relationship.slot)
+                return toOne.anyDestination
+            }
+            let baseValue = base?[index]
+            switch policy {
+            case .objectTrump, .error:
+                if let last = assigned.last { return .object(last) }
+                return baseValue ?? .row(nil)
+            case .storeTrump:
+                if let baseValue, !isEmpty(baseValue) { return baseValue }
+                return assigned.first.map { .object($0) } ?? .row(nil)
+            }
+        }
+    }
+
+    func isEmpty(_ destination: SaveOutcome.Destination) -> Bool {
+        if case .row(nil) = destination { return true }
+        return false
+    }
+
+    func finalObject(_ object: ManagedObject) -> ManagedObject {
+        var current = object
+        while let survivor = survivorOf[ObjectIdentifier(current)] { current = survivor }
+        return foldTargets[ObjectIdentifier(current)] ?? current
+    }
+
+    /// The row a destination has or will have in this save; nil while its insert is still to come.
+    func foreignKey(of destination: SaveOutcome.Destination) -> Int64? {
+        switch destination {
+        case .row(let id): return id
+        case .object(let object):
+            let current = finalObject(object)
+            if let row = adoptedRows[ObjectIdentifier(current)] { return row.rowID }
+            return current.rowID ?? newRowIDs[ObjectIdentifier(current)]
+        }
+    }
+
+    // MARK: - Owners left empty
+
+    func vacate(_ entity: EntityDescription, _ relationship: String, _ rowID: Int64?) {
+        guard let rowID else { return }
+        vacated[entity.name + "." + relationship, default: []].insert(rowID)
+    }
+
+    /// Deletes owners whose `deletesOwnerWhenEmpty` to-many this save emptied (one query per relationship).
+    func deleteEmptiedOwners(_ writer: any StoreWriter) throws {
+        for member in context.container.model.entities {
+            for relationship in member.toOneRelationships {
+                guard let candidates = vacated[member.name + "." + relationship.name],
+                    let inverseName = relationship.inverseName,
+                    relationship.destinationEntity.relationship(named: inverseName)?.deletesOwnerWhenEmpty == true
+                else { continue }
+                let owner = relationship.destinationEntity
+                let empty = try writer.ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name)
+                for rowID in empty {
+                    try writer.delete(from: owner, rowID: rowID)
+                    outcome.changes.deleted[owner.name, default: []].insert(.permanent(owner.name, rowID))
+                    outcome.emptiedOwners.append(.permanent(owner.name, rowID))
+                }
+            }
+        }
+    }
+}
