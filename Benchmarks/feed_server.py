@@ -12,11 +12,10 @@ First stdout line: the port. Stops on SIGTERM/SIGINT.
 import argparse
 import gzip
 import os
-import signal
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,15 +61,7 @@ def main():
         def log_message(self, format, *a):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    for stop in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(stop, lambda *_: sys.exit(0))
-    print(server.server_address[1], flush=True)
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()
+    serve_feed.serve(Handler, args.port)
 
 
 if __name__ == "__main__":

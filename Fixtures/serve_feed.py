@@ -101,7 +101,12 @@ def main(argv=None):
     args = parser.parse_args(argv)
     pages = FixturePages(args.fixtures) if args.fixtures else GeneratedPages(args.generate, args.seed)
 
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler_for(pages))
+    serve(handler_for(pages), args.port)
+
+
+def serve(handler, port):
+    """Serves on 127.0.0.1:port (0: any free port), prints the port first, stops on SIGTERM/SIGINT."""
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     for stop in (signal.SIGTERM, signal.SIGINT):  # set SIGINT too: a background job inherits it ignored
         signal.signal(stop, lambda *_: sys.exit(0))
