@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSyncTestSupport
 @testable import PhotoFeed
 import Testing
 

@@ -4,21 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 @testable import PhotoFeed
-
-/// The package root: the nearest directory above this file that holds Package.swift.
-func packageRoot(from file: String = #filePath) -> URL {
-    var directory = URL(filePath: file).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appending(path: "Package.swift").path) {
-        let parent = directory.deletingLastPathComponent()
-        precondition(parent != directory, "no Package.swift above \(file)")
-        directory = parent
-    }
-    return directory
-}
+import PhotoSyncTestSupport
 
 /// The bytes of `Fixtures/feed/<name>`.
 func fixture(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: packageRoot().appending(path: "Fixtures/feed/\(name)")))
+    [UInt8](try Data(contentsOf: URL(filePath: packageRoot + "/Fixtures/feed/\(name)")))
 }
 
 func decode(_ json: String) throws(FeedError) -> FeedPage {

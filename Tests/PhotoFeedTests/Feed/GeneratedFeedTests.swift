@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
@@ -9,7 +10,7 @@ import Testing
     private func generate(_ arguments: String...) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["python3", packageRoot().appending(path: "Fixtures/generate_feed.py").path] + arguments
+        process.arguments = ["python3", packageRoot + "/Fixtures/generate_feed.py"] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+
+/// The built `photosync` binary run as a child process in a private temporary directory, with a
+/// clean environment (PATH, HOME and XDG pointing into the sandbox) plus what a test adds.
+/// `db` is the sandbox's catalog path.
+public struct BinarySandbox: Sendable {
+    public struct Result: Sendable, CustomStringConvertible {
+        public var status: Int32
+        /// True when the process died of a signal (`status` is then the signal number).
+        public var signalled: Bool
+        public var stdout: String
+        public var stderr: String
+
+        public var description: String {
+            "status \(status)\(signalled ? " (signal)" : "")\n--- stdout\n\(stdout.prefix(2000))--- stderr\n\(stderr.prefix(2000))"
+        }
+
+        /// Non-empty stderr lines.
+        public var stderrLines: [Substring] { stderr.split(whereSeparator: \.isNewline) }
+
+        /// stdout parsed as JSON.
+        public func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+    }
+
+    /// A started run; `wait()` blocks, so call it through `runOnDedicatedThread` (or use `finish()`).
+    public final class Running: @unchecked Sendable {
+        public let process: Process
+        let outPath: String
+        let errPath: String
+
+        init(process: Process, outPath: String, errPath: String) {
+            self.process = process
+            self.outPath = outPath
+            self.errPath = errPath
+        }
+
+        public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+        public func wait() -> Result {
+            process.waitUntilExit()
+            let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+            let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            return Result(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                          stdout: out, stderr: err)
+        }
+
+        /// Waits on a dedicated thread, so an in-process server keeps serving.
+        public func finish() async -> Result { await runOnDedicatedThread { self.wait() } }
+    }
+
+    public static let binary = packageRoot + "/.build/debug/photosync"
+
+    public let directory: String
+    public var db: String { directory + "/catalog.sqlite" }
+
+    public init(label: String = "photosync-test") throws {
+        directory = FileManager.default.temporaryDirectory.path + "/\(label)-" + UUID().uuidString
+        for sub in ["home", "data", "config"] {
+            try FileManager.default.createDirectory(atPath: directory + "/" + sub, withIntermediateDirectories: true)
+        }
+    }
+
+    public func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory + "/home",
+            "XDG_DATA_HOME": directory + "/data",
+            "XDG_CONFIG_HOME": directory + "/config",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Starts `photosync args` (behind `prefix`, e.g. setpriv) with stdout and stderr captured to files.
+    public func start(_ args: [String], environment extra: [String: String] = [:], prefix: [String] = []) throws -> Running {
+        let id = UUID().uuidString
+        let outPath = directory + "/\(id).out"
+        let errPath = directory + "/\(id).err"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let command = prefix + [Self.binary] + args
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment(extra)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        return Running(process: process, outPath: outPath, errPath: errPath)
+    }
+
+    /// Runs `photosync args` to completion.
+    public func run(_ args: [String], environment extra: [String: String] = [:], prefix: [String] = []) async throws -> Result {
+        try await start(args, environment: extra, prefix: prefix).finish()
+    }
+
+    /// `run` with `--db <sandbox catalog>` appended.
+    public func callAsFunction(_ args: String..., environment extra: [String: String] = [:]) async throws -> Result {
+        try await run(args + ["--db", db], environment: extra)
+    }
+
+    /// A file's bytes (the catalog's by default), to prove it was left untouched.
+    public func fileBytes(_ path: String? = nil) -> Data? {
+        FileManager.default.contents(atPath: path ?? db)
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
