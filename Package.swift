@@ -22,9 +22,10 @@ let package = Package(
     ],
     targets: [
         // MARK: C shims
-        .systemLibrary(
+        // libcurl through dlopen (see include/ccurl.h); needs the libcurl4-openssl-dev headers.
+        .target(
             name: "CCurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
 
         // MARK: Layers

@@ -119,4 +119,23 @@ struct FetchAndReadTests {
             #expect(!FileManager.default.fileExists(atPath: photosync.directory + "/data/photosync/catalog.sqlite"))
         }
     }
+
+    /// libcurl is loaded only when a command makes a request: queries skip its ~5 ms of start-up.
+    /// glibc's LD_DEBUG=files reports every shared object the process loads, dlopen included.
+    @Test func onlyFetchLoadsLibcurl() async throws {
+        try await withSandbox { photosync, server in
+            server.serveFeed(Feed.pages(Array(Self.items.prefix(2)), perPage: 2))
+            let trace = ["LD_DEBUG": "files"]
+            let fetch = try await photosync.run(["--db", photosync.db, "fetch", "--url", server.feedURL, "--api-key", "k"],
+                                                environment: trace)
+            #expect(fetch.status == 0, "\(fetch)")
+            #expect(fetch.stderr.contains("file=libcurl.so.4"), "fetch loads libcurl")
+            for query in [["list"], ["photographers"], ["status"], ["--version"]] {
+                let result = try await photosync.run(["--db", photosync.db] + query, environment: trace)
+                #expect(result.status == 0, "\(result)")
+                #expect(result.stderr.contains("file=libsqlite3"), "the trace works for \(query)")
+                #expect(!result.stderr.contains("libcurl"), "\(query) does not load libcurl")
+            }
+        }
+    }
 }

@@ -6,16 +6,15 @@ internal import CCurl
 /// Not thread-safe, like the handle itself: create, configure, perform and
 /// drop it on one thread.
 final class CurlEasyHandle {
-    /// `curl_global_init` must run exactly once before any handle exists;
-    /// a `static let` gives that, thread-safely, on first use.
-    private static let globalInitResult: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init() throws(HTTPError) {
-        guard Self.globalInitResult == CURLE_OK, let handle = curl_easy_init() else {
-            throw .transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not be initialised")
+        if let reason = CurlLibrary.loadError {
+            throw .transport(code: Int(CURLE_FAILED_INIT.rawValue), message: reason)
+        }
+        guard let handle = ccurl_easy_init() else {
+            throw .transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not create a handle")
         }
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -24,7 +23,7 @@ final class CurlEasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        ccurl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 
@@ -62,13 +61,13 @@ final class CurlEasyHandle {
 
     /// Runs the transfer, blocking the calling thread.
     func perform() -> CURLcode {
-        curl_easy_perform(handle)
+        ccurl_easy_perform(handle)
     }
 
     /// libcurl's detailed message for the last failure, or the generic text for `code`.
     func message(for code: CURLcode) -> String {
         let detail = String(cString: errorBuffer).trimmingWhitespace()
-        return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : String(detail)
+        return detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : String(detail)
     }
 
     var responseCode: Int {

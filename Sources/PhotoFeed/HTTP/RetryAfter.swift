@@ -15,7 +15,8 @@ enum RetryAfter {
             return Double(max(0, seconds))
         }
         // libcurl already ships an HTTP-date parser; FoundationEssentials has none.
-        let date = curl_getdate(trimmed, nil)
+        guard CurlLibrary.loadError == nil else { return nil }
+        let date = ccurl_getdate(trimmed)
         guard date >= 0 else { return nil }
         return max(0, Double(date) - now)
     }
