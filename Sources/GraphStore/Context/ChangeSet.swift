@@ -8,9 +8,9 @@ public struct ChangeSet: Sendable, Equatable {
 
     public init() {}
 
-    public func inserted(_ type: ManagedObject.Type) -> Set<ObjectID> { inserted[type.entityName] ?? [] }
-    public func updated(_ type: ManagedObject.Type) -> Set<ObjectID> { updated[type.entityName] ?? [] }
-    public func deleted(_ type: ManagedObject.Type) -> Set<ObjectID> { deleted[type.entityName] ?? [] }
+    public func inserted(_ type: ManagedObject.Type) -> Set<ObjectID> { inserted[type.cachedEntityName] ?? [] }
+    public func updated(_ type: ManagedObject.Type) -> Set<ObjectID> { updated[type.cachedEntityName] ?? [] }
+    public func deleted(_ type: ManagedObject.Type) -> Set<ObjectID> { deleted[type.cachedEntityName] ?? [] }
 
     public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
 }

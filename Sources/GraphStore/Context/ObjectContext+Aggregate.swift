@@ -11,6 +11,7 @@ extension ObjectContext {
         let name = FetchPredicate<Owner>.relationshipName(relationship)
         guard let inverse = try entity(for: Owner.self).relationship(named: name)?.inverseName else { return [:] }
         let counts = try read { try $0.groupCounts(entity: Member.entityName, column: inverse) }
-        return Dictionary(uniqueKeysWithValues: counts.map { (ObjectID.permanent(Owner.entityName, $0.key), $0.value) })
+        let owner = Owner.cachedEntityName
+        return Dictionary(uniqueKeysWithValues: counts.map { (ObjectID.permanent(owner, $0.key), $0.value) })
     }
 }

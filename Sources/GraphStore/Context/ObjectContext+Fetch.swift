@@ -29,7 +29,7 @@ extension ObjectContext {
     public func existingObject<T: ManagedObject>(with id: ObjectID, as type: T.Type = T.self) throws -> T {
         if let object = registered[id] as? T { return object }
         if let object = insertedObjects.first(where: { $0.objectID == id }) as? T { return object }
-        guard let rowID = id.rowID, id.entityName == T.entityName else { throw GraphStoreError.objectNotFound(id) }
+        guard let rowID = id.rowID, id.entityName == T.cachedEntityName else { throw GraphStoreError.objectNotFound(id) }
         let entity = try entity(for: T.self)
         guard let row = try read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
             throw GraphStoreError.objectNotFound(id)
@@ -85,8 +85,9 @@ extension ObjectContext {
 
     /// Resolves a to-one destination row to an object, loading it when not registered.
     func registeredOrFaulted<T: ManagedObject>(_ type: T.Type, rowID: Int64) -> T? {
-        if let object = registered[.permanent(T.entityName, rowID)] as? T { return object }
-        return try? existingObject(with: .permanent(T.entityName, rowID), as: T.self)
+        let id = ObjectID.permanent(T.cachedEntityName, rowID)
+        if let object = registered[id] as? T { return object }
+        return try? existingObject(with: id, as: T.self)
     }
 
     /// The members of a to-many relationship: the destination rows whose inverse foreign key is `ownerRowID`.

@@ -35,6 +35,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         ObjectID(entityName: entityName, key: .temporary(nextTemporary.add(1, ordering: .relaxed).newValue))
     }
 
+    @usableFromInline
     static func permanent(_ entityName: String, _ rowID: Int64) -> ObjectID {
         ObjectID(entityName: entityName, key: .permanent(rowID))
     }

@@ -107,6 +107,13 @@ public final class EntityDescription: Sendable {
     func relationship(atSlot slot: Int) -> RelationshipDescription? { relationships.first { $0.slot == slot } }
     func relationship(named name: String) -> RelationshipDescription? { relationships.first { $0.name == name } }
 
+    /// The column a projected key path designates: a stored attribute's or a to-one relationship's.
+    func columnName(for keyPath: AnyKeyPath) -> String? {
+        guard let slot = slot(of: keyPath) else { return nil }
+        if let attribute = attribute(atSlot: slot) { return attribute.isTransient ? nil : attribute.name }
+        return relationship(atSlot: slot).flatMap { $0.isToMany ? nil : $0.name }
+    }
+
     /// The name of the relationship an inverse key path (declared on another entity) designates.
     func relationshipName(for keyPath: AnyKeyPath) -> String? {
         slot(of: keyPath).flatMap { relationship(atSlot: $0)?.name }

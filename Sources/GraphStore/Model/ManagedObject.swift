@@ -46,6 +46,11 @@ open class ManagedObject {
     /// The entity's name, and its table's: the class name unless overridden.
     open class var entityName: String { String(describing: self) }
 
+    /// ``entityName`` computed once per class: `String(describing:)` demangles the type's name on
+    /// every call, which per-row code (faulting, fetched columns) cannot afford.
+    @usableFromInline
+    static var cachedEntityName: String { FieldLayout.of(self).entityName }
+
     /// Composite unique constraints, each a list of attribute key paths (`[[\Event.$source, \Event.$externalID]]`).
     /// Single-attribute constraints are declared with `@Attribute(.unique)`.
     open class var compositeUniqueConstraints: [[AnyKeyPath]] { [] }

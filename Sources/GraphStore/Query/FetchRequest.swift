@@ -35,7 +35,7 @@ public struct FetchRequest<Root: ManagedObject>: Sendable {
 
     var query: StoreQuery {
         StoreQuery(
-            entity: Root.entityName, predicate: predicate?.node, sortBy: sortBy.map(\.node),
+            entity: Root.cachedEntityName, predicate: predicate?.node, sortBy: sortBy.map(\.node),
             limit: limit, offset: offset)
     }
 }
@@ -47,4 +47,6 @@ struct StoreQuery: Sendable {
     var sortBy: [SortNode] = []
     var limit: Int?
     var offset: Int?
+    /// The columns to read (after `id`), in this order; nil reads every column (``EntityDescription/columns``).
+    var columns: [String]?
 }

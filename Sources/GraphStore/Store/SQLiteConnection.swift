@@ -10,12 +10,13 @@ struct SQLiteConnection: StoreWriter {
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.entity(named: query.entity) else { return [] }
         var compiler = SQLCompiler()
-        var sql = selectClause(entity)
+        var sql = query.columns.map { "SELECT " + (["id"] + $0).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name) }
+            ?? selectClause(entity)
         if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
         sql += SQLCompiler.orderBy(query.sortBy)
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         if let offset = query.offset { sql += (query.limit == nil ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
-        return try rows(sql: sql, arguments: compiler.arguments, width: entity.columns.count)
+        return try rows(sql: sql, arguments: compiler.arguments, width: query.columns?.count ?? entity.columns.count)
     }
 
     func count(_ query: StoreQuery) throws -> Int {

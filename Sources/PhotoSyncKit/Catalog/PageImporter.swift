@@ -3,24 +3,39 @@ import PhotoFeed
 
 /// Saves one feed page the Core Data way: insert new objects (one Photographer per distinct name)
 /// and let the unique constraints and the merge policy reconcile them with stored rows at save.
+/// What the catalog already holds exactly is left out first (Core Data's "find or create": two
+/// batched reads per page, and no object for what would not change).
 struct PageImporter {
     let container: PersistentContainer
     let policy: MergePolicy
 
     /// Saves `page` in one transaction and returns its counts. With `dryRun`, computes the same
-    /// counts in a transaction that is rolled back.
+    /// counts in a transaction that is rolled back. What the catalog already holds exactly is left
+    /// out (see ``StoredCopies``); a page of nothing else is not saved at all.
     func importPage(_ page: FeedPage, dryRun: Bool = false) throws -> FetchSummary {
         let context = container.newContext(mergePolicy: policy)
+        let ownerIDs = Self.firstOwnerIDs(page)
+        let stored = try StoredCopies(of: page, ownerIDs: ownerIDs, in: context)
         var photographers: [String: Photographer] = [:]
-        for item in page.photos {
+        func photographer(_ name: String) -> Photographer {
+            if let known = photographers[name] { return known }
+            let photographer = context.insert(Photographer.self)
+            photographer.name = name
+            photographer.ownerID = ownerIDs[name]!
+            photographers[name] = photographer
+            return photographer
+        }
+        for (name, _) in ownerIDs where !stored.photographers.contains(name) { _ = photographer(name) }
+        for (item, isStored) in zip(page.photos, stored.isStored) where !isStored {
             let photo = context.insert(Photo.self)
             photo.unique = item.id
             photo.title = item.title
             photo.subtitle = item.subtitle
             photo.imageURL = item.imageURL
             photo.uploaded = item.uploaded
-            photo.whoTook = photographers[item.ownerName] ?? insertPhotographer(item, into: context, &photographers)
+            photo.whoTook = photographer(item.ownerName)
         }
+        guard context.hasChanges else { return Self.summary(of: page, ChangeSet()) }
         let changes: ChangeSet
         if dryRun {
             changes = try context.previewSave()
@@ -31,6 +46,13 @@ struct PageImporter {
             changes = saved
         }
         return Self.summary(of: page, changes)
+    }
+
+    /// One Photographer per distinct name, with the owner id of the name's first photo in the page.
+    private static func firstOwnerIDs(_ page: FeedPage) -> [String: String] {
+        var ownerIDs: [String: String] = [:]
+        for item in page.photos where ownerIDs[item.ownerName] == nil { ownerIDs[item.ownerName] = item.ownerID }
+        return ownerIDs
     }
 
     private static func summary(of page: FeedPage, _ changes: ChangeSet) -> FetchSummary {
@@ -44,14 +66,6 @@ struct PageImporter {
         summary.photographersInserted = changes.inserted(Photographer.self).count
         summary.photographersRemoved = changes.deleted(Photographer.self).count
         return summary
-    }
-
-    private func insertPhotographer(_ item: FeedPhoto, into context: ObjectContext, _ known: inout [String: Photographer]) -> Photographer {
-        let photographer = context.insert(Photographer.self)
-        photographer.name = item.ownerName
-        photographer.ownerID = item.ownerID
-        known[item.ownerName] = photographer
-        return photographer
     }
 }
 

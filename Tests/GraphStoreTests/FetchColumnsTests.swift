@@ -1,0 +1,84 @@
+import Foundation
+import GraphStore
+import GRDB
+import Testing
+
+/// `fetchColumns`: typed stored values of matching rows, without objects.
+@Suite struct FetchColumnsTests {
+    private static func seeded(_ location: Location) throws -> TestStore {
+        let store = try TestStore(location)
+        let context = try store.open().newContext()
+        let ana = context.insert(Author.self)
+        ana.name = "Ana"
+        ana.country = "BR"
+        for (isbn, title, pages, published) in [("1", "Alpha", 10, 100.0), ("2", "Beta", 20, nil), ("3", "Gamma", 30, 300.0)] {
+            let book = context.insert(Book.self)
+            book.isbn = isbn
+            book.title = title
+            book.pages = pages
+            book.published = published.map(Date.init(timeIntervalSince1970:))
+            book.author = isbn == "3" ? nil : ana
+        }
+        try context.save()
+        return store
+    }
+
+    @Test(arguments: [Location.file, .memory])
+    func returnsTheNamedValuesOfMatchingRowsInOrder(_ location: Location) throws {
+        let store = try Self.seeded(location)
+        let context = try store.reader()
+        let ana = try #require(try context.fetch(FetchRequest<Author>()).first)
+        let books = try context.fetchColumns(
+            FetchRequest<Book>(predicate: .isIn(\.$isbn, ["3", "1", "9"]), sortBy: [.descending(\.$pages)]),
+            [\.$isbn, \.$title, \.$published, \.$author])
+        #expect(try books.values(\.$isbn) == ["3", "1"])
+        #expect(try books.values(\.$title) == ["Gamma", "Alpha"])
+        #expect(try books.values(\.$published) == [Date(timeIntervalSince1970: 300), Date(timeIntervalSince1970: 100)])
+        #expect(try books.destinations(\.$author) == [nil, ana.objectID])
+        // The IDs are the rows' own: they find the same objects.
+        #expect(try context.existingObject(with: books.ids[0], as: Book.self).isbn == "3")
+    }
+
+    /// No objects are built: awakeFromFetch runs for a fetch of the same rows, not for fetchColumns.
+    @Test func buildsNoObjects() throws {
+        let store = try TestStore(.file)
+        let context = try store.open().newContext()
+        for name in ["Ana", "Bo"] { context.insert(Photographer.self).name = name }
+        try context.save()
+        let log = HookLog()
+        try HookLog.$current.withValue(log) {
+            let reader = try store.reader()
+            let names = try reader.fetchColumns(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)]), [\.$name]).values(\.$name)
+            #expect(names == ["Ana", "Bo"])
+            #expect(log.count("awakeFromFetch") == 0)
+            #expect(try reader.fetch(FetchRequest<Photographer>()).count == 2)
+            #expect(log.count("awakeFromFetch") == 2)
+        }
+    }
+
+    /// Values come from the store: a context's unsaved change is not part of them, a saved one is.
+    @Test func readsTheStoreAsOfTheLastSave() throws {
+        let store = try Self.seeded(.file)
+        let context = try store.open().newContext()
+        let book = try #require(try context.fetch(FetchRequest<Book>(predicate: \.$isbn == "2")).first)
+        book.title = "Changed"
+        let request = FetchRequest<Book>(predicate: \.$isbn == "2")
+        #expect(try context.fetchColumns(request, [\.$title]).values(\.$title) == ["Beta"])
+        try context.save()
+        #expect(try store.reader().fetchColumns(request, [\.$title]).values(\.$title) == ["Changed"])
+    }
+
+    /// A Bool is an INTEGER column: 2 gets past STRICT, and reading the column reports it as a fetch does.
+    @Test func aWrongStoredValueIsReportedAsCorrupt() throws {
+        let store = TemporaryStore()
+        let context = try store.open(entities: [Setting.self]).newContext()
+        context.insert(Setting.self).key = "sync"
+        try context.save()
+        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: "UPDATE Setting SET enabled = 2") }
+        let settings = try store.open(entities: [Setting.self]).newContext().fetchColumns(FetchRequest<Setting>(), [\.$key, \.$enabled])
+        #expect(try settings.values(\.$key) == ["sync"])
+        #expect(throws: GraphStoreError.corruptValue(entity: "Setting", attribute: "enabled", rowID: 1)) {
+            _ = try settings.values(\.$enabled)
+        }
+    }
+}

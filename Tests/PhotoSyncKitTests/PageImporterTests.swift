@@ -1,0 +1,148 @@
+import Foundation
+import GraphStore
+import PhotoFeed
+import Testing
+@testable import PhotoSyncKit
+
+/// PageImporter against a real catalog file: what a page changes, and that photos the catalog
+/// already holds exactly are left out without changing any outcome.
+@Suite("Importing pages")
+struct PageImporterTests {
+    static func photo(_ id: String, by owner: String, ownerID: String? = nil, title: String = "T", uploaded: Double? = 1_700_000_000) -> FeedPhoto {
+        FeedPhoto(id: id, title: title, subtitle: "", imageURL: "https://example.test/\(id).jpg",
+                  uploaded: uploaded.map(Date.init(timeIntervalSince1970:)), ownerID: ownerID ?? "\(owner)@N01", ownerName: owner)
+    }
+
+    static func page(_ photos: [FeedPhoto]) -> FeedPage {
+        FeedPage(page: 1, pages: 1, perPage: photos.count, total: photos.count, photos: photos)
+    }
+
+    /// A new catalog file; `importer(policy)` imports into it, `read()` reopens it.
+    struct Fixture {
+        let path: String
+        init() throws { path = try makeTemporaryDirectory() + "/catalog.sqlite" }
+        func importer(_ policy: MergePolicy = .objectTrump) throws -> PageImporter {
+            PageImporter(container: try Catalog(path: path).container, policy: policy)
+        }
+        func stored() throws -> [String: (title: String, owner: String?, ownerID: String?)] {
+            let context = try Catalog(path: path).container.newContext()
+            let photos = try context.fetch(FetchRequest<Photo>())
+            return Dictionary(uniqueKeysWithValues: photos.map { ($0.unique, ($0.title, $0.whoTook?.name, $0.whoTook?.ownerID)) })
+        }
+        /// Every stored row as text, row ids included.
+        func rows() throws -> [String] {
+            let context = try Catalog(path: path).container.newContext()
+            let photos = try context.fetch(FetchRequest<Photo>()).map { photo in
+                "\(photo.objectID) \(photo.unique) \(photo.title) \(photo.subtitle) \(photo.imageURL) \(String(describing: photo.uploaded)) \(String(describing: photo.whoTook?.objectID))"
+            }
+            let people = try context.fetch(FetchRequest<Photographer>()).map { "\($0.objectID) \($0.name) \($0.ownerID)" }
+            return (photos + people).sorted()
+        }
+        func photographers() throws -> [String: String] {
+            let context = try Catalog(path: path).container.newContext()
+            return Dictionary(uniqueKeysWithValues: try context.fetch(FetchRequest<Photographer>()).map { ($0.name, $0.ownerID) })
+        }
+    }
+
+    static let first = [photo("1", by: "Ana"), photo("2", by: "Ana"), photo("3", by: "Bo", uploaded: nil)]
+
+    @Test(arguments: [MergePolicy.objectTrump, .storeTrump])
+    func anUnchangedPageChangesNothing(_ policy: MergePolicy) throws {
+        let catalog = try Fixture()
+        #expect(try catalog.importer().importPage(Self.page(Self.first)).inserted == 3)
+        let before = try catalog.rows()
+        #expect(before.count == 5)
+        #expect(StoredCopies.unchangedIDs(Self.page(Self.first), in: try catalog.importer().container) == ["1", "2", "3"])
+        let again = try catalog.importer(policy).importPage(Self.page(Self.first))
+        #expect(again.unchanged == 3 && again.inserted == 0 && again.updated == 0 && again.photographersInserted == 0)
+        #expect(try catalog.rows() == before)
+    }
+
+    @Test func aChangedPhotoIsUpdatedAndTheRestLeftOut() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let changed = [Self.first[0], Self.photo("2", by: "Ana", title: "New"), Self.first[2], Self.photo("4", by: "Cy")]
+        #expect(StoredCopies.unchangedIDs(Self.page(changed), in: try catalog.importer().container) == ["1", "3"])
+        let summary = try catalog.importer().importPage(Self.page(changed))
+        #expect(summary.inserted == 1 && summary.updated == 1 && summary.unchanged == 2 && summary.photographersInserted == 1)
+        let stored = try catalog.stored()
+        #expect(stored["2"]?.title == "New" && stored["1"]?.title == "T" && stored["4"]?.owner == "Cy")
+    }
+
+    /// A photo moved to another photographer is not "unchanged"; the emptied photographer goes.
+    @Test func aPhotoMovedToAnotherPhotographerIsNotLeftOut() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let moved = [Self.photo("3", by: "Ana")]
+        #expect(StoredCopies.unchangedIDs(Self.page(moved), in: try catalog.importer().container).isEmpty)
+        let summary = try catalog.importer().importPage(Self.page(moved))
+        #expect(summary.updated == 1 && summary.photographersRemoved == 1)
+        #expect(try catalog.photographers() == ["Ana": "Ana@N01"])
+    }
+
+    /// Only the owner id changed: the photo is left out, its photographer is not; object-trump
+    /// takes the page's owner id, store-trump keeps the stored one.
+    @Test(arguments: [(MergePolicy.objectTrump, "new@N01"), (.storeTrump, "Ana@N01")])
+    func aChangedOwnerIDFollowsThePolicy(_ policy: MergePolicy, _ expected: String) throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let page = Self.page([Self.photo("1", by: "Ana", ownerID: "new@N01"), Self.photo("3", by: "Bo")])
+        #expect(StoredCopies.unchangedIDs(page, in: try catalog.importer().container) == ["1"])
+        #expect(StoredCopies.currentNames(page, in: try catalog.importer().container) == ["Bo"])
+        _ = try catalog.importer(policy).importPage(page)
+        #expect(try catalog.photographers()["Ana"] == expected)
+    }
+
+    /// The owner id of a name is its first photo's in the page, even when that photo is unchanged.
+    @Test func thePagesFirstOwnerIDWinsEvenWhenItsPhotoIsLeftOut() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let page = Self.page([Self.first[0], Self.photo("5", by: "Ana", ownerID: "other@N01")])
+        _ = try catalog.importer().importPage(page)
+        #expect(try catalog.photographers()["Ana"] == "Ana@N01")
+        #expect(try catalog.stored()["5"]?.owner == "Ana")
+    }
+
+    /// An id twice in a page is never left out: object-trump keeps its last version even when
+    /// the first is the stored one.
+    @Test func anIDTwiceInAPageIsDecidedByTheMergePolicy() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let page = Self.page([Self.first[0], Self.photo("1", by: "Ana", title: "Later")])
+        #expect(StoredCopies.unchangedIDs(page, in: try catalog.importer().container).isEmpty)
+        _ = try catalog.importer().importPage(page)
+        #expect(try catalog.stored()["1"]?.title == "Later")
+    }
+
+    /// A dry run reports the same counts and writes nothing.
+    @Test func aDryRunCountsTheSameAndWritesNothing() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let page = Self.page([Self.first[0], Self.photo("2", by: "Ana", title: "New"), Self.photo("9", by: "Dee")])
+        let before = try catalog.rows()
+        let dry = try catalog.importer().importPage(page, dryRun: true)
+        #expect(try catalog.rows() == before)
+        let real = try catalog.importer().importPage(page)
+        #expect(dry == real)
+        #expect(real.unchanged == 1 && real.updated == 1 && real.inserted == 1)
+    }
+}
+
+extension StoredCopies {
+    init(_ page: FeedPage, in container: PersistentContainer) throws {
+        var ownerIDs: [String: String] = [:]
+        for item in page.photos where ownerIDs[item.ownerName] == nil { ownerIDs[item.ownerName] = item.ownerID }
+        try self.init(of: page, ownerIDs: ownerIDs, in: container.newContext())
+    }
+
+    /// The photo ids `importPage` would leave out of `page`.
+    static func unchangedIDs(_ page: FeedPage, in container: PersistentContainer) -> Set<String> {
+        guard let stored = try? StoredCopies(page, in: container) else { return ["error"] }
+        return Set(zip(page.photos, stored.isStored).filter(\.1).map(\.0.id))
+    }
+
+    /// The photographer names `importPage` would leave out of `page`.
+    static func currentNames(_ page: FeedPage, in container: PersistentContainer) -> Set<String> {
+        (try? StoredCopies(page, in: container).photographers) ?? ["error"]
+    }
+}
