@@ -28,14 +28,24 @@ public final class Catalog {
         }
     }
 
-    /// Photos, optionally by one photographer, in the requested order.
+    /// Photos, optionally by one photographer, in the requested order. Read as columns, not
+    /// objects: a prolific photographer's listing is tens of thousands of rows.
     public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
         try withContext { context in
-            let request = FetchRequest<Photo>(
-                predicate: photographer.map { name in .whose(\.$whoTook, \.$name == name) },
-                sortBy: Self.sortKeys(sort), limit: limit
-            ).prefetching(\.$whoTook)
-            return try context.fetch(request).map(PhotoListing.init)
+            try context.readingOneSnapshot {
+                let photos = try context.fetchColumns(
+                    FetchRequest<Photo>(predicate: photographer.map { name in .whose(\.$whoTook, \.$name == name) },
+                                        sortBy: Self.sortKeys(sort), limit: limit),
+                    [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook])
+                let names = try Self.names(in: context, photographer.map { name in \.$name == name })
+                let (ids, titles, subtitles, imageURLs, uploaded, whoTook) = (
+                    try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
+                    try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
+                return ids.indices.map { row in
+                    PhotoListing(id: ids[row], title: titles[row], subtitle: subtitles[row],
+                                 photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: imageURLs[row], uploaded: uploaded[row])
+                }
+            }
         }
     }
 
@@ -44,11 +54,18 @@ public final class Catalog {
         try withContext { context in
             try context.readingOneSnapshot {
                 let counts = try context.memberCounts(\Photographer.$photos)
-                return try context.fetch(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)])).map { photographer in
-                    PhotographerListing(name: photographer.name, photos: counts[photographer.objectID] ?? 0)
+                let photographers = try context.fetchColumns(FetchRequest<Photographer>(sortBy: [.ascending(\.$name)]), [\.$name])
+                return zip(photographers.ids, try photographers.values(\.$name)).map { id, name in
+                    PhotographerListing(name: name, photos: counts[id] ?? 0)
                 }
             }
         }
+    }
+
+    /// Photographer names by object ID (those matching `predicate`, or all).
+    private static func names(in context: ObjectContext, _ predicate: FetchPredicate<Photographer>?) throws -> [ObjectID: String] {
+        let photographers = try context.fetchColumns(FetchRequest<Photographer>(predicate: predicate), [\.$name])
+        return Dictionary(uniqueKeysWithValues: zip(photographers.ids, try photographers.values(\.$name)))
     }
 
     /// Deletes the given photos, all or nothing; photographers left without photos go too.
@@ -133,13 +150,6 @@ public final class Catalog {
             throw PhotoSyncError.catalog("cannot open catalog \(path): \(reason)")
         }
         close(descriptor)
-    }
-}
-
-extension PhotoListing {
-    init(_ photo: Photo) {
-        self.init(id: photo.unique, title: photo.title, subtitle: photo.subtitle,
-                  photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded)
     }
 }
 

@@ -11,20 +11,58 @@ struct TableRenderer {
 
     /// The header and rows, each line ending in a newline, with no trailing spaces.
     func render(_ rows: [[String]]) -> String {
+        // Cells are fitted and measured once; a text that is not plain ASCII (measured character by
+        // character) once per column: a prolific photographer's name repeats on every row.
+        var fitted = columns.map { _ in [String: Cell]() }
         let cells = ([columns.map(\.header)] + rows).map { row in
-            zip(row, columns).map { text, column in Self.fit(Self.singleLine(text), to: column.maxWidth) }
-        }
-        let widths = columns.indices.map { index in cells.map { Self.width(of: $0[index]) }.max() ?? 0 }
-        return cells.map { row in
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[index] - Self.width(of: cell))
-                let isLast = index == row.count - 1
-                line += columns[index].alignRight ? padding + cell : cell + (isLast ? "" : padding)
-                if !isLast { line += "  " }
+            zip(row, columns).enumerated().map { index, pair in
+                let (text, column) = pair
+                if Self.isPlainASCII(text) { return Self.cell(text, column.maxWidth) }
+                if let known = fitted[index][text] { return known }
+                let cell = Self.cell(text, column.maxWidth)
+                fitted[index][text] = cell
+                return cell
             }
-            return line + "\n"
-        }.joined()
+        }
+        let widths = columns.indices.map { index in cells.map { $0[index].width }.max() ?? 0 }
+        var output = ""
+        output.reserveCapacity(cells.count * (widths.reduce(0, +) + 2 * columns.count))
+        for row in cells {
+            for (index, cell) in row.enumerated() {
+                let padding = widths[index] - cell.width
+                let isLast = index == row.count - 1
+                if columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
+                output += cell.text
+                if !isLast {
+                    if !columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
+                    output += "  "
+                }
+            }
+            output += "\n"
+        }
+        return output
+    }
+
+    private struct Cell {
+        var text: String
+        var width: Int
+    }
+
+    private static func cell(_ text: String, _ maxWidth: Int?) -> Cell {
+        let text = fit(singleLine(text), to: maxWidth)
+        return Cell(text: text, width: width(of: text))
+    }
+
+    /// Runs of spaces made once: padding is one append, not one per space.
+    private static let spaces = (0...64).map { String(repeating: " ", count: $0) }
+
+    private static func appendSpaces(_ count: Int, to output: inout String) {
+        var left = max(0, count)
+        while left > 0 {
+            let run = min(left, spaces.count - 1)
+            output += spaces[run]
+            left -= run
+        }
     }
 
     /// Terminal columns `text` takes: wide East Asian characters and emoji count two.
