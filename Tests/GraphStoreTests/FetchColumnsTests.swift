@@ -39,6 +39,23 @@ import Testing
         #expect(try context.existingObject(with: books.ids[0], as: Book.self).isbn == "3")
     }
 
+    /// Long `isIn` lists are padded to share statements: the padding matches nothing extra, and
+    /// empty strings stay empty strings (not NULL).
+    @Test func longInListsMatchExactlyTheirValues() throws {
+        let store = try Self.seeded(.file)
+        let context = try store.reader()
+        for count in [3, 65, 130, 700] {
+            let isbns = (0..<count).map { "x\($0)" } + ["2", "3"]
+            let books = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, isbns), sortBy: [.ascending(\.$isbn)]), [\.$isbn])
+            #expect(try books.values(\.$isbn) == ["2", "3"], "\(count) values")
+        }
+        let writer = try store.open().newContext()
+        writer.insert(Book.self).isbn = "empty-title"
+        try writer.save()
+        let titles = try store.reader().fetchColumns(FetchRequest<Book>(predicate: \.$title == ""), [\.$isbn]).values(\.$isbn)
+        #expect(titles == ["empty-title"])
+    }
+
     /// No objects are built: awakeFromFetch runs for a fetch of the same rows, not for fetchColumns.
     @Test func buildsNoObjects() throws {
         let store = try TestStore(.file)

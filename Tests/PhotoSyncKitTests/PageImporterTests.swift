@@ -103,6 +103,29 @@ struct PageImporterTests {
         #expect(try catalog.stored()["5"]?.owner == "Ana")
     }
 
+    /// Store-trump leaves out every stored photo and photographer: the stored values win anyway.
+    @Test func storeTrumpLeavesOutWhateverIsStored() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        let before = try catalog.rows()
+        let page = Self.page([Self.photo("1", by: "Ana", ownerID: "new@N01", title: "Other"), Self.photo("3", by: "Ana"), Self.photo("7", by: "Eve")])
+        #expect(StoredCopies.unchangedIDs(page, .storeTrump, in: try catalog.importer().container) == ["1", "3"])
+        #expect(StoredCopies.currentNames(page, .storeTrump, in: try catalog.importer().container) == ["Ana"])
+        let summary = try catalog.importer(.storeTrump).importPage(page)
+        #expect(summary.inserted == 1 && summary.updated == 0 && summary.unchanged == 2)
+        let after = try catalog.rows()
+        #expect(before.allSatisfy(after.contains), "every stored row is kept as it was")
+        #expect(try catalog.stored()["7"]?.owner == "Eve")
+    }
+
+    /// The error policy leaves nothing out: a stored photo, even identical, is a conflict.
+    @Test func theErrorPolicyReportsEvenAnIdenticalStoredPhoto() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page(Self.first))
+        #expect(StoredCopies.unchangedIDs(Self.page(Self.first), .error, in: try catalog.importer().container).isEmpty)
+        #expect(throws: GraphStoreError.self) { try catalog.importer(.error).importPage(Self.page(Self.first)) }
+    }
+
     /// An id twice in a page is never left out: object-trump keeps its last version even when
     /// the first is the stored one.
     @Test func anIDTwiceInAPageIsDecidedByTheMergePolicy() throws {
@@ -129,20 +152,20 @@ struct PageImporterTests {
 }
 
 extension StoredCopies {
-    init(_ page: FeedPage, in container: PersistentContainer) throws {
+    init(_ page: FeedPage, _ policy: MergePolicy, in container: PersistentContainer) throws {
         var ownerIDs: [String: String] = [:]
         for item in page.photos where ownerIDs[item.ownerName] == nil { ownerIDs[item.ownerName] = item.ownerID }
-        try self.init(of: page, ownerIDs: ownerIDs, in: container.newContext())
+        try self.init(of: page, ownerIDs: ownerIDs, policy: policy, in: container.newContext())
     }
 
     /// The photo ids `importPage` would leave out of `page`.
-    static func unchangedIDs(_ page: FeedPage, in container: PersistentContainer) -> Set<String> {
-        guard let stored = try? StoredCopies(page, in: container) else { return ["error"] }
+    static func unchangedIDs(_ page: FeedPage, _ policy: MergePolicy = .objectTrump, in container: PersistentContainer) -> Set<String> {
+        guard let stored = try? StoredCopies(page, policy, in: container) else { return ["error"] }
         return Set(zip(page.photos, stored.isStored).filter(\.1).map(\.0.id))
     }
 
     /// The photographer names `importPage` would leave out of `page`.
-    static func currentNames(_ page: FeedPage, in container: PersistentContainer) -> Set<String> {
-        (try? StoredCopies(page, in: container).photographers) ?? ["error"]
+    static func currentNames(_ page: FeedPage, _ policy: MergePolicy = .objectTrump, in container: PersistentContainer) -> Set<String> {
+        (try? StoredCopies(page, policy, in: container).photographers) ?? ["error"]
     }
 }

@@ -21,9 +21,8 @@ extension ObjectContext {
         }
         var query = request.query
         query.columns = names
-        let rows = try read { try $0.fetch(query) }
+        let stored = try read { try $0.fetchColumns(query) }
         return FetchedColumns(
-            entityName: entity.name, ids: rows.map { .permanent(entity.name, $0.rowID) }, names: names,
-            columns: names.indices.map { index in rows.map { $0.values[index] } })
+            entityName: entity.name, ids: stored.rowIDs.map { .permanent(entity.name, $0) }, names: names, columns: stored.values)
     }
 }

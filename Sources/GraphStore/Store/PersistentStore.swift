@@ -11,6 +11,8 @@ protocol PersistentStore: Sendable {
 /// Reading rows. Row values follow ``EntityDescription/columns`` order.
 protocol StoreReader {
     func fetch(_ query: StoreQuery) throws -> [StoredRow]
+    /// The rows `query` matches, column by column (`query.columns` names them).
+    func fetchColumns(_ query: StoreQuery) throws -> StoredColumns
     func count(_ query: StoreQuery) throws -> Int
     /// Row counts per non-null value of a foreign key column.
     func groupCounts(entity: String, column: String) throws -> [Int64: Int]
@@ -26,6 +28,12 @@ protocol StoreWriter: StoreReader {
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws
     func delete(from entity: EntityDescription, rowID: Int64) throws
+}
+
+/// Rows read column by column: `values[c][r]` is column `c` of the row `rowIDs[r]`.
+struct StoredColumns: Sendable {
+    var rowIDs: [Int64] = []
+    var values: [[StoredValue]]
 }
 
 /// One stored row: its id and its column values.

@@ -7,7 +7,15 @@ enum SQL {
     }
 
     static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
+        count > 0 ? String(repeating: "?, ", count: count - 1) + "?" : ""
+    }
+
+    /// The size a list of `count` values is padded to (with a repeated value) so that statements
+    /// with lists of similar length share one compiled statement: the next power of two up to 64,
+    /// then the next multiple of 64.
+    static func bucket(_ count: Int) -> Int {
+        guard count > 64 else { return count <= 1 ? count : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount) }
+        return (count + 63) / 64 * 64
     }
 
     /// A literal for a column DEFAULT in DDL (DDL cannot bind parameters). Defaults come from the model's code.

@@ -11,8 +11,14 @@ struct SQLCompiler {
         case .isNull(let column, let negated):
             return "\(SQL.quote(column)) IS \(negated ? "NOT " : "")NULL"
         case .isIn(let column, let values):
-            guard !values.isEmpty else { return "0" }
-            return "\(SQL.quote(column)) IN (\(values.map { bind($0) }.joined(separator: ", ")))"
+            guard let last = values.last else { return "0" }
+            // Padded to a bucket size with the last value: lists of 300 and 310 values share one
+            // compiled statement. Bare `?` numbers itself after the highest placeholder so far,
+            // which is the next argument.
+            let padded = SQL.bucket(values.count)
+            arguments += values
+            arguments += repeatElement(last, count: padded - values.count)
+            return "\(SQL.quote(column)) IN (\(SQL.placeholders(padded)))"
         case .string(let column, let match, let text, let caseInsensitive):
             return stringMatch(SQL.quote(column), match, text, caseInsensitive: caseInsensitive)
         case .toOne(let column, let entity, let nested):

@@ -9,6 +9,26 @@ struct SQLiteConnection: StoreWriter {
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.entity(named: query.entity) else { return [] }
+        let (sql, arguments) = select(query, entity)
+        return try rows(sql: sql, arguments: arguments, width: query.columns?.count ?? entity.columns.count)
+    }
+
+    func fetchColumns(_ query: StoreQuery) throws -> StoredColumns {
+        let width = query.columns?.count ?? 0
+        var result = StoredColumns(values: Array(repeating: [], count: width))
+        guard let entity = model.entity(named: query.entity) else { return result }
+        let (sql, arguments) = select(query, entity)
+        let statement = try prepared(sql, arguments)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return result }
+            guard code == SQLITE_ROW else { throw failure(code, sql) }
+            result.rowIDs.append(sqlite3_column_int64(statement, 0))
+            for column in 0..<width { result.values[column].append(StoredValue(column: Int32(column + 1), of: statement)) }
+        }
+    }
+
+    private func select(_ query: StoreQuery, _ entity: EntityDescription) -> (String, [StoredValue]) {
         var compiler = SQLCompiler()
         var sql = query.columns.map { "SELECT " + (["id"] + $0).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name) }
             ?? selectClause(entity)
@@ -16,7 +36,7 @@ struct SQLiteConnection: StoreWriter {
         sql += SQLCompiler.orderBy(query.sortBy)
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         if let offset = query.offset { sql += (query.limit == nil ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
-        return try rows(sql: sql, arguments: compiler.arguments, width: query.columns?.count ?? entity.columns.count)
+        return (sql, compiler.arguments)
     }
 
     func count(_ query: StoreQuery) throws -> Int {
@@ -51,14 +71,17 @@ struct SQLiteConnection: StoreWriter {
 
     func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
         let perKey = max(1, columns.count)
-        return try keys.chunked(by: max(1, 500 / perKey)).flatMap { chunk in
+        return try keys.chunked(by: max(1, 512 / perKey)).flatMap { chunk in
+            // Padded (with the last key) to a bucket size, so chunks of similar size share a statement.
+            let count = SQL.bucket(chunk.count)
             let condition = if columns.count == 1 {
-                "\(SQL.quote(columns[0])) IN (\(SQL.placeholders(chunk.count)))"
+                "\(SQL.quote(columns[0])) IN (\(SQL.placeholders(count)))"
             } else {
                 "(\(columns.map(SQL.quote).joined(separator: ", "))) IN (VALUES "
-                    + chunk.map { _ in "(\(SQL.placeholders(perKey)))" }.joined(separator: ", ") + ")"
+                    + Array(repeating: "(\(SQL.placeholders(perKey)))", count: count).joined(separator: ", ") + ")"
             }
-            return try rows(sql: selectClause(entity) + " WHERE " + condition, arguments: chunk.flatMap { $0 }, width: entity.columns.count)
+            let arguments = chunk.flatMap { $0 } + repeatElement(chunk.last ?? [], count: count - chunk.count).joined()
+            return try rows(sql: selectClause(entity) + " WHERE " + condition, arguments: arguments, width: entity.columns.count)
         }
     }
 

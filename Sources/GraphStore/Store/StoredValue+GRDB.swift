@@ -37,7 +37,14 @@ extension StoredValue {
         case .null: sqlite3_bind_null(statement, index)
         case .integer(let value): sqlite3_bind_int64(statement, index, value)
         case .real(let value): sqlite3_bind_double(statement, index, value)
-        case .text(let value): sqlite3_bind_text(statement, index, value, -1, Self.transient)
+        case .text(var value):
+            // withUTF8 reads the string in place (no NUL-terminated copy); an empty string must
+            // still bind as '' (a nil pointer would bind NULL).
+            value.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(statement, index, "", 0, Self.transient) }
+                return sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                                         Int32(bytes.count), Self.transient)
+            }
         case .blob(let value):
             value.withUnsafeBytes { bytes in
                 sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)

@@ -15,7 +15,7 @@ struct PageImporter {
     func importPage(_ page: FeedPage, dryRun: Bool = false) throws -> FetchSummary {
         let context = container.newContext(mergePolicy: policy)
         let ownerIDs = Self.firstOwnerIDs(page)
-        let stored = try StoredCopies(of: page, ownerIDs: ownerIDs, in: context)
+        let stored = try StoredCopies(of: page, ownerIDs: ownerIDs, policy: policy, in: context)
         var photographers: [String: Photographer] = [:]
         func photographer(_ name: String) -> Photographer {
             if let known = photographers[name] { return known }
@@ -24,6 +24,14 @@ struct PageImporter {
             photographer.ownerID = ownerIDs[name]!
             photographers[name] = photographer
             return photographer
+        }
+        // A stored photographer whose owner id the page changes is updated in place: what an
+        // object-trump merge would do, without inserting a duplicate to merge.
+        if !stored.stalePhotographers.isEmpty {
+            for existing in try context.fetch(FetchRequest<Photographer>(predicate: .isIn(\.$name, Array(stored.stalePhotographers)))) {
+                existing.ownerID = ownerIDs[existing.name]!
+                photographers[existing.name] = existing
+            }
         }
         for (name, _) in ownerIDs where !stored.photographers.contains(name) { _ = photographer(name) }
         for (item, isStored) in zip(page.photos, stored.isStored) where !isStored {

@@ -7,17 +7,28 @@ import PhotoFeed
 /// photo costs no object, no merge and no write (a re-import of an unchanged feed was 4–5× the
 /// SQLite floor, almost all of it that work).
 ///
-/// Leaving them out changes nothing under either merge policy: merging an identical record
-/// writes nothing. A photo id that occurs twice in the page is never left out, so the merge
-/// policy still decides between its versions.
+/// Leaving them out changes nothing, because of what each merge policy would do with them:
+/// - object-trump: a photo identical to its row, or a photographer whose owner id is unchanged,
+///   merges to itself;
+/// - store-trump: a stored photo keeps its values and its photographer (only an empty one would
+///   be filled), and a stored photographer keeps its owner id, whatever the page says;
+/// - error: every stored record is a conflict to report, so nothing is left out.
+/// A photo id that occurs twice in the page is never left out: the policy decides between its versions.
 struct StoredCopies {
     /// For each photo of the page (same order): whether the catalog holds it exactly.
     let isStored: [Bool]
-    /// Names of the page's photographers stored with the page's owner id.
+    /// Names of the page's photographers stored with the page's owner id (under store-trump: stored).
     let photographers: Set<String>
+    /// Names of the page's photographers stored with another owner id, which the page replaces.
+    let stalePhotographers: Set<String>
 
     /// - Parameter ownerIDs: each owner name's owner id as the page gives it (its first occurrence).
-    init(of page: FeedPage, ownerIDs: [String: String], in context: ObjectContext) throws {
+    init(of page: FeedPage, ownerIDs: [String: String], policy: MergePolicy, in context: ObjectContext) throws {
+        guard policy != .error else {
+            (isStored, photographers, stalePhotographers) = (Array(repeating: false, count: page.photos.count), [], [])
+            return
+        }
+        let storeWins = policy == .storeTrump
         var position: [String: Int] = [:]  // id -> index in the page; -1 for an id seen twice
         position.reserveCapacity(page.photos.count)
         for (index, item) in page.photos.enumerated() {
@@ -30,12 +41,12 @@ struct StoredCopies {
                                       [\.$name, \.$ownerID]))
         }
         var names: [ObjectID: String] = [:]
-        var current: Set<String> = []
+        var current: Set<String> = [], stale: Set<String> = []
         for (id, (name, ownerID)) in zip(photographers.ids, zip(try photographers.values(\.$name), try photographers.values(\.$ownerID))) {
             names[id] = name
-            if ownerIDs[name] == ownerID { current.insert(name) }
+            if storeWins || ownerIDs[name] == ownerID { current.insert(name) } else { stale.insert(name) }
         }
-        self.photographers = current
+        (self.photographers, stalePhotographers) = (current, stale)
         let (uniques, titles, subtitles, imageURLs, uploaded, whoTook) = (
             try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
             try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
@@ -43,6 +54,10 @@ struct StoredCopies {
         for row in photos.ids.indices {
             guard let index = position[uniques[row]], index >= 0 else { continue }
             let item = page.photos[index]
+            if storeWins {
+                isStored[index] = whoTook[row] != nil
+                continue
+            }
             isStored[index] = item.title == titles[row] && item.subtitle == subtitles[row] && item.imageURL == imageURLs[row]
                 && item.uploaded == uploaded[row] && whoTook[row].flatMap { names[$0] } == item.ownerName
         }
