@@ -41,4 +41,10 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static let nextTemporary = Atomic<UInt64>(0)
+
+    /// Hashes the row number (or temporary number) only: hashing the entity name too would hash a
+    /// string for every registered object; IDs of different entities with one number still compare unequal.
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+    public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.key == rhs.key && lhs.entityName == rhs.entityName }
 }

@@ -63,7 +63,9 @@ final class SavePlanner {
             newRowIDs[ObjectIdentifier(object)] = rowID
             let unresolved = zip(entity.toOneRelationships, zip(destinations, foreignKeys)).filter { $0.1.1 == nil && !isEmpty($0.1.0) }
             if !unresolved.isEmpty { fixups.append((object, unresolved.map(\.0.name))) }
-            outcome.saved.append(.init(object: object, rowID: rowID, attributes: attributes, destinations: destinations))
+            // A plain insert stored the object's own values: nothing to assign back.
+            let merged = contributorsOf(object).count > 1
+            outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? attributes : nil, destinations: destinations))
             outcome.changes.inserted[entity.name, default: []].insert(.permanent(entity.name, rowID))
         }
         for (object, columns) in fixups {

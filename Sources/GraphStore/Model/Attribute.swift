@@ -24,7 +24,9 @@ public enum AttributeOption: Sendable, Hashable {
 /// > when it is created and binds them to itself, which is how changes reach its context.
 @propertyWrapper
 public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
-    let options: Set<AttributeOption>
+    let options: [AttributeOption]
+    /// Checked on every assignment, so kept as a flag rather than looked up in `options`.
+    let isTransient: Bool
     let defaultValue: Value
     var value: Value
     /// The value as last read from or written to the store; `nil` for an object never saved.
@@ -37,7 +39,8 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
     unowned(safe) var owner: ManagedObject?
 
     public init(wrappedValue: Value, _ options: AttributeOption...) {
-        self.options = Set(options)
+        self.options = options
+        self.isTransient = options.contains(.transient)
         self.defaultValue = wrappedValue
         self.value = wrappedValue
     }
@@ -48,7 +51,7 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
         get { value }
         set {
             value = newValue
-            guard !options.contains(.transient) else { return }
+            guard !isTransient else { return }
             isAssigned = true
             owner?.didChangeProperty()
         }
@@ -61,7 +64,7 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
 
     var storedValue: StoredValue { value.storedValue }
     static var valueType: any AttributeValue.Type { Value.self }
-    var declaredOptions: Set<AttributeOption> { options }
+    var declaredOptions: Set<AttributeOption> { Set(options) }
     var defaultStoredValue: StoredValue { defaultValue.storedValue }
 
     func load(_ stored: StoredValue) -> Bool {
