@@ -27,13 +27,7 @@ open class ManagedObject {
     public required init() {
         let layout = FieldLayout.of(Self.self)
         objectID = .temporary(layout.entityName)
-        properties = zip(layout.fields, layout.wrappers(of: self)).map { field, wrapper in
-            switch field.kind {
-            case .attribute: .attribute(wrapper as! any AnyAttributeStorage)
-            case .toOne: .toOne(wrapper as! any AnyToOneStorage)
-            case .toMany: .toMany(wrapper as! any AnyToManyStorage)
-            }
-        }
+        properties = layout.properties(of: self)
         for (slot, property) in properties.enumerated() {
             switch property {
             case .attribute(let attribute): attribute.bind(to: self)
