@@ -16,8 +16,11 @@ extension SavePlanner {
     func resolveDuplicates(_ objects: [ManagedObject], _ entity: EntityDescription, _ constraint: [String]) -> [ManagedObject] {
         var groups: [[StoredValue]: [ManagedObject]] = [:]
         var order: [[StoredValue]] = []
+        let slots = Self.slots(of: constraint, entity)
+        groups.reserveCapacity(objects.count)
+        order.reserveCapacity(objects.count)
         for object in objects {
-            let key = self.key(of: object, entity, constraint)
+            let key = self.key(of: object, slots)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(object)
         }
@@ -46,7 +49,8 @@ extension SavePlanner {
     func resolveAgainstStore(_ survivors: [ManagedObject], _ entity: EntityDescription, _ constraint: [String], _ writer: any StoreWriter) throws {
         let pending = survivors.filter { isFresh($0) }
         guard !pending.isEmpty else { return }
-        let keys = pending.map { key(of: $0, entity, constraint) }
+        let slots = Self.slots(of: constraint, entity)
+        let keys = pending.map { key(of: $0, slots) }
         let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }
         let stored = try writer.rows(of: entity, columns: constraint, matching: Array(Set(keys)))
         let rowsByKey = Dictionary(stored.map { row in (indexes.map { row.values[$0] }, row) }, uniquingKeysWith: { first, _ in first })
@@ -68,8 +72,13 @@ extension SavePlanner {
         }
     }
 
-    func key(of object: ManagedObject, _ entity: EntityDescription, _ constraint: [String]) -> [StoredValue] {
-        constraint.map { name in object.attribute(entity.attribute(named: name)!.slot).storedValue }
+    func key(of object: ManagedObject, _ slots: [Int]) -> [StoredValue] {
+        slots.map { object.attribute($0).storedValue }
+    }
+
+    /// The wrapper slots of a constraint's attributes, looked up once per save, not per object.
+    static func slots(of constraint: [String], _ entity: EntityDescription) -> [Int] {
+        constraint.map { name in entity.attribute(named: name)!.slot }
     }
 
     func contributorsOf(_ object: ManagedObject) -> [ManagedObject] {
