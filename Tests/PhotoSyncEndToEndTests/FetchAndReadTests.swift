@@ -138,4 +138,36 @@ struct FetchAndReadTests {
             }
         }
     }
+
+    /// A libcurl that cannot be used (here: a stand-in libcurl.so.4 without its functions, found
+    /// first through LD_LIBRARY_PATH) fails fetch with one line and exit 69; the catalog is unchanged
+    /// and queries, which never load libcurl, still work.
+    @Test func anUnusableLibcurlFailsFetchOnly() async throws {
+        try await withSandbox { photosync, server in
+            server.serveFeed(Feed.pages(Array(Self.items.prefix(2)), perPage: 2))
+            let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k")
+            #expect(fetch.status == 0, "\(fetch)")
+
+            let fake = photosync.directory + "/fakecurl"
+            try FileManager.default.createDirectory(atPath: fake, withIntermediateDirectories: true)
+            try "int photosync_not_curl(void) { return 0; }\n".write(toFile: fake + "/stub.c", atomically: true, encoding: .utf8)
+            let compiler = Process()
+            compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            compiler.arguments = ["clang", "-shared", "-fPIC", "-o", fake + "/libcurl.so.4", fake + "/stub.c"]
+            try compiler.run()
+            compiler.waitUntilExit()
+            try #require(compiler.terminationStatus == 0, "clang (part of the Swift toolchain) builds the stand-in")
+
+            let broken = ["LD_LIBRARY_PATH": fake]
+            let before = try await photosync.run(["--db", photosync.db, "list", "--format", "json"])
+            let failed = try await photosync.run(["--db", photosync.db, "fetch", "--url", server.feedURL, "--api-key", "k"], environment: broken)
+            #expect(failed.status == 69, "\(failed)")
+            #expect(failed.stderrLines.count == 1, "\(failed)")
+            #expect(failed.stderr.contains("libcurl"), "\(failed)")
+            let after = try await photosync.run(["--db", photosync.db, "list", "--format", "json"], environment: broken)
+            #expect(after.status == 0, "\(after)")
+            #expect(after.stdout == before.stdout)
+            #expect(try jsonArray(after).count == 2)
+        }
+    }
 }
