@@ -92,8 +92,7 @@ struct SQLiteConnection: StoreWriter {
 
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws {
         guard !columns.isEmpty else { return }
-        let assignments = columns.map { "\(SQL.quote($0)) = ?" }.joined(separator: ", ")
-        try execute("UPDATE \(SQL.quote(entity.name)) SET \(assignments) WHERE \"id\" = ?", values + [.integer(rowID)])
+        try execute(sql(entity).update(columns), values + [.integer(rowID)])
     }
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {
