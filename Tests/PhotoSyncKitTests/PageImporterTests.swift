@@ -137,6 +137,15 @@ struct PageImporterTests {
         #expect(try catalog.stored()["1"]?.title == "Later")
     }
 
+    /// A page's keys: each name's first owner id; positions of the ids that occur once.
+    @Test func pageKeys() {
+        let page = Self.page([Self.photo("1", by: "Ana", ownerID: "a1"), Self.photo("2", by: "Bo"), Self.photo("1", by: "Ana", ownerID: "a2"),
+                              Self.photo("3", by: "Ana", ownerID: "a3")])
+        let keys = PageKeys(page)
+        #expect(keys.ownerIDs == ["Ana": "a1", "Bo": "Bo@N01"])
+        #expect(keys.positions == ["2": 1, "3": 3])
+    }
+
     /// A dry run reports the same counts and writes nothing.
     @Test func aDryRunCountsTheSameAndWritesNothing() throws {
         let catalog = try Fixture()
@@ -151,11 +160,15 @@ struct PageImporterTests {
     }
 }
 
+extension PageImporter {
+    func importPage(_ page: FeedPage, dryRun: Bool = false) throws -> FetchSummary {
+        try importPage(PreparedPage(page), dryRun: dryRun)
+    }
+}
+
 extension StoredCopies {
     init(_ page: FeedPage, _ policy: MergePolicy, in container: PersistentContainer) throws {
-        var ownerIDs: [String: String] = [:]
-        for item in page.photos where ownerIDs[item.ownerName] == nil { ownerIDs[item.ownerName] = item.ownerID }
-        try self.init(of: page, ownerIDs: ownerIDs, policy: policy, in: container.newContext())
+        try self.init(of: page, keys: PageKeys(page), policy: policy, in: container.newContext())
     }
 
     /// The photo ids `importPage` would leave out of `page`.

@@ -35,19 +35,19 @@ extension Catalog {
     ) throws {
         let source = FeedSource(settings: settings)
         let importer = PageImporter(container: container, policy: settings.mergePolicy.graphStorePolicy)
-        var page = try source.page(1)
-        let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.pages))
+        var page = PreparedPage(try source.page(1))
+        let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.page.pages))
         for number in 1...last {
             let next = number < last ? PendingPage(number + 1, from: source) : nil
             summary += try importPage(page, importer, dryRun: settings.dryRun)
             progress(summary)
-            reportSkipped(page)
+            reportSkipped(page.page)
             if interruption.signal != nil { return }
             if let next { page = try next.wait() }
         }
     }
 
-    private func importPage(_ page: FeedPage, _ importer: PageImporter, dryRun: Bool) throws -> FetchSummary {
+    private func importPage(_ page: PreparedPage, _ importer: PageImporter, dryRun: Bool) throws -> FetchSummary {
         do {
             return try importer.importPage(page, dryRun: dryRun)
         } catch let error as GraphStoreError {

@@ -53,20 +53,20 @@ struct FeedSource: Sendable {
     }
 }
 
-/// A page being downloaded on another thread while the previous one is saved.
+/// A page being downloaded, decoded and prepared on another thread while the previous one is saved.
 final class PendingPage: @unchecked Sendable {
     // Written once by the worker before `done` is signalled, read only after waiting on it.
-    private var result: Result<FeedPage, PhotoSyncError>?
+    private var result: Result<PreparedPage, PhotoSyncError>?
     private let done = DispatchSemaphore(value: 0)
 
     init(_ number: Int, from source: FeedSource) {
         DispatchQueue.global().async {
-            self.result = Result { () throws(PhotoSyncError) -> FeedPage in try source.page(number) }
+            self.result = Result { () throws(PhotoSyncError) -> PreparedPage in PreparedPage(try source.page(number)) }
             self.done.signal()
         }
     }
 
-    func wait() throws(PhotoSyncError) -> FeedPage {
+    func wait() throws(PhotoSyncError) -> PreparedPage {
         done.wait()
         return try result!.get()
     }

@@ -12,10 +12,10 @@ struct PageImporter {
     /// Saves `page` in one transaction and returns its counts. With `dryRun`, computes the same
     /// counts in a transaction that is rolled back. What the catalog already holds exactly is left
     /// out (see ``StoredCopies``); a page of nothing else is not saved at all.
-    func importPage(_ page: FeedPage, dryRun: Bool = false) throws -> FetchSummary {
+    func importPage(_ prepared: PreparedPage, dryRun: Bool = false) throws -> FetchSummary {
+        let (page, ownerIDs) = (prepared.page, prepared.keys.ownerIDs)
         let context = container.newContext(mergePolicy: policy)
-        let ownerIDs = Self.firstOwnerIDs(page)
-        let stored = try StoredCopies(of: page, ownerIDs: ownerIDs, policy: policy, in: context)
+        let stored = try StoredCopies(of: page, keys: prepared.keys, policy: policy, in: context)
         var photographers: [String: Photographer] = [:]
         func photographer(_ name: String) -> Photographer {
             if let known = photographers[name] { return known }
@@ -54,13 +54,6 @@ struct PageImporter {
             changes = saved
         }
         return Self.summary(of: page, changes)
-    }
-
-    /// One Photographer per distinct name, with the owner id of the name's first photo in the page.
-    private static func firstOwnerIDs(_ page: FeedPage) -> [String: String] {
-        var ownerIDs: [String: String] = [:]
-        for item in page.photos where ownerIDs[item.ownerName] == nil { ownerIDs[item.ownerName] = item.ownerID }
-        return ownerIDs
     }
 
     private static func summary(of page: FeedPage, _ changes: ChangeSet) -> FetchSummary {

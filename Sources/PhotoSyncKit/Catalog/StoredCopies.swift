@@ -22,20 +22,15 @@ struct StoredCopies {
     /// Names of the page's photographers stored with another owner id, which the page replaces.
     let stalePhotographers: Set<String>
 
-    /// - Parameter ownerIDs: each owner name's owner id as the page gives it (its first occurrence).
-    init(of page: FeedPage, ownerIDs: [String: String], policy: MergePolicy, in context: ObjectContext) throws {
+    init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, in context: ObjectContext) throws {
         guard policy != .error else {
             (isStored, photographers, stalePhotographers) = (Array(repeating: false, count: page.photos.count), [], [])
             return
         }
         let storeWins = policy == .storeTrump
-        var position: [String: Int] = [:]  // id -> index in the page; -1 for an id seen twice
-        position.reserveCapacity(page.photos.count)
-        for (index, item) in page.photos.enumerated() {
-            position[item.id] = position[item.id] == nil ? index : -1
-        }
+        let ownerIDs = keys.ownerIDs
         let (photos, photographers) = try context.readingOneSnapshot {
-            (try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, position.filter { $0.value >= 0 }.map(\.key))),
+            (try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
                                       [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook]),
              try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, Array(ownerIDs.keys))),
                                       [\.$name, \.$ownerID]))
@@ -52,7 +47,7 @@ struct StoredCopies {
             try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
         var isStored = [Bool](repeating: false, count: page.photos.count)
         for row in photos.ids.indices {
-            guard let index = position[uniques[row]], index >= 0 else { continue }
+            guard let index = keys.positions[uniques[row]] else { continue }
             let item = page.photos[index]
             if storeWins {
                 isStored[index] = whoTook[row] != nil
