@@ -14,19 +14,26 @@ extension SavePlanner {
 
     /// Groups new objects by constrained values; each group keeps one survivor (see ``MergePolicy``).
     func resolveDuplicates(_ objects: [ManagedObject], _ entity: EntityDescription, _ constraint: [String]) -> [ManagedObject] {
-        var groups: [[StoredValue]: [ManagedObject]] = [:]
-        var order: [[StoredValue]] = []
+        // Each key's first object, then the rest of its group only when there are duplicates (rare):
+        // one dictionary entry per key, no array per key.
+        var first: [[StoredValue]: Int] = [:]
+        var duplicates: [Int: [ManagedObject]] = [:]
+        var keys: [[StoredValue]] = []
         let slots = Self.slots(of: constraint, entity)
-        groups.reserveCapacity(objects.count)
-        order.reserveCapacity(objects.count)
-        for object in objects {
+        first.reserveCapacity(objects.count)
+        keys.reserveCapacity(objects.count)
+        for (index, object) in objects.enumerated() {
             let key = self.key(of: object, slots)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(object)
+            if let earlier = first[key] {
+                duplicates[earlier, default: [objects[earlier]]].append(object)
+            } else {
+                first[key] = index
+                keys.append(key)
+            }
         }
-        return order.map { key in
-            let group = groups[key]!
-            guard group.count > 1 else { return group[0] }
+        return keys.map { key in
+            let index = first[key]!
+            guard let group = duplicates[index] else { return objects[index] }
             switch policy {
             case .error:
                 conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),

@@ -87,10 +87,10 @@ final class SavePlanner {
             depth[entity.name] = result
             return result
         }
-        return objects.enumerated().sorted { lhs, rhs in
-            let (left, right) = (level(lhs.element.entity, []), level(rhs.element.entity, []))
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }.map(\.element)
+        // A stable bucket per level: one level lookup per object, no comparison sort.
+        var buckets: [Int: [ManagedObject]] = [:]
+        for object in objects { buckets[level(object.entity, []), default: []].append(object) }
+        return buckets.keys.sorted().flatMap { buckets[$0]! }
     }
 
     // MARK: - Merged rows and updates
