@@ -15,6 +15,15 @@ import Testing
         #expect(page.pages == 0)
     }
 
+    /// Keys are compared as bytes; one written with escapes is decoded first and still matches,
+    /// and a key that only starts like a known one does not.
+    @Test func escapedKeysMatchAndPrefixesDoNot() throws {
+        let body = #"{"ph\u006ftos":{"page":1,"pages":1,"perpage":1,"total":1,"photo":[{"\u0069d":"42","owner":"1@N01","ownername":"Ana","secret":"s","server":"1","title":"T","titles":"X","id2":"9"}]},"st\u0061t":"ok"}"#
+        let page = try decode(body)
+        #expect(page.photos.map(\.id) == ["42"], "\(page.skipped)")
+        #expect(page.photos.first?.title == "T")
+    }
+
     @Test func missingTotalIsZero() throws {
         #expect(try decode(#"{"photos":{"page":1,"pages":0,"perpage":100}}"#).total == 0)
     }
