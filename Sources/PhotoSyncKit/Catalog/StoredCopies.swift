@@ -27,21 +27,28 @@ struct StoredCopies {
             (isStored, photographers, stalePhotographers) = (Array(repeating: false, count: page.photos.count), [], [])
             return
         }
-        let storeWins = policy == .storeTrump
-        let ownerIDs = keys.ownerIDs
-        let (photos, photographers) = try context.readingOneSnapshot {
+        let (photos, people) = try context.readingOneSnapshot {
             (try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
                                       [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook]),
-             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, Array(ownerIDs.keys))),
+             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, Array(keys.ownerIDs.keys))),
                                       [\.$name, \.$ownerID]))
         }
+        let storeWins = policy == .storeTrump
         var names: [ObjectID: String] = [:]
         var current: Set<String> = [], stale: Set<String> = []
-        for (id, (name, ownerID)) in zip(photographers.ids, zip(try photographers.values(\.$name), try photographers.values(\.$ownerID))) {
+        for (id, (name, ownerID)) in zip(people.ids, zip(try people.values(\.$name), try people.values(\.$ownerID))) {
             names[id] = name
-            if storeWins || ownerIDs[name] == ownerID { current.insert(name) } else { stale.insert(name) }
+            if storeWins || keys.ownerIDs[name] == ownerID { current.insert(name) } else { stale.insert(name) }
         }
-        (self.photographers, stalePhotographers) = (current, stale)
+        (photographers, stalePhotographers) = (current, stale)
+        isStored = try Self.compare(page, keys, with: photos, names: names, storeWins: storeWins)
+    }
+
+    /// For each photo of the page: stored with the same values and photographer (under
+    /// store-trump: stored with a photographer).
+    private static func compare(
+        _ page: FeedPage, _ keys: PageKeys, with photos: FetchedColumns<Photo>, names: [ObjectID: String], storeWins: Bool
+    ) throws -> [Bool] {
         let (uniques, titles, subtitles, imageURLs, uploaded, whoTook) = (
             try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
             try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
@@ -49,13 +56,11 @@ struct StoredCopies {
         for row in photos.ids.indices {
             guard let index = keys.positions[uniques[row]] else { continue }
             let item = page.photos[index]
-            if storeWins {
-                isStored[index] = whoTook[row] != nil
-                continue
-            }
-            isStored[index] = item.title == titles[row] && item.subtitle == subtitles[row] && item.imageURL == imageURLs[row]
-                && item.uploaded == uploaded[row] && whoTook[row].flatMap { names[$0] } == item.ownerName
+            isStored[index] = storeWins
+                ? whoTook[row] != nil
+                : item.title == titles[row] && item.subtitle == subtitles[row] && item.imageURL == imageURLs[row]
+                    && item.uploaded == uploaded[row] && whoTook[row].flatMap { names[$0] } == item.ownerName
         }
-        self.isStored = isStored
+        return isStored
     }
 }
