@@ -98,4 +98,68 @@ import Testing
             _ = try settings.values(\.$enabled)
         }
     }
+
+    // MARK: - Values found absent
+
+    /// A save inserts values a fetchColumns found absent without asking again; if another context
+    /// stored one meanwhile, the save runs again asking, and the merge policy decides as always.
+    @Test(arguments: [MergePolicy.objectTrump, .storeTrump])
+    func aValueStoredSinceTheFetchIsMergedByThePolicy(_ policy: MergePolicy) throws {
+        let store = try Self.seeded(.file)
+        let context = try store.open().newContext(mergePolicy: policy)
+        let found = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["1", "N"])), [\.$isbn]).values(\.$isbn)
+        #expect(found == ["1"])
+
+        let other = try store.open().newContext()
+        let rival = other.insert(Book.self)
+        rival.isbn = "N"
+        rival.title = "stored meanwhile"
+        try other.save()
+
+        let mine = context.insert(Book.self)
+        mine.isbn = "N"
+        mine.title = "mine"
+        var changes = ChangeSet()
+        context.onDidSave { changes = $0 }
+        try context.save()
+        let stored = try store.reader().fetch(FetchRequest<Book>(predicate: \.$isbn == "N"))
+        #expect(stored.count == 1)
+        #expect(stored.first?.title == (policy == .objectTrump ? "mine" : "stored meanwhile"))
+        #expect(changes.inserted(Book.self).isEmpty)
+        #expect(mine.objectID == stored.first?.objectID)
+    }
+
+    @Test func underTheErrorPolicyItIsAConflict() throws {
+        let store = try Self.seeded(.file)
+        let context = try store.open().newContext(mergePolicy: .error)
+        _ = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["N"])), [\.$isbn])
+        let other = try store.open().newContext()
+        other.insert(Book.self).isbn = "N"
+        try other.save()
+        context.insert(Book.self).isbn = "N"
+        #expect {
+            try context.save()
+        } throws: { error in
+            guard case GraphStoreError.constraintConflicts(let conflicts) = error else { return false }
+            return conflicts.map(\.values) == [["N"]]
+        }
+        #expect(try store.reader().count(FetchRequest<Book>(predicate: \.$isbn == "N")) == 1)
+    }
+
+    /// A dry run falls back the same way: it reports an update, not an insert, and writes nothing.
+    @Test func aPreviewFallsBackToo() throws {
+        let store = try Self.seeded(.file)
+        let context = try store.open().newContext(mergePolicy: .objectTrump)
+        _ = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["N"])), [\.$isbn])
+        let other = try store.open().newContext()
+        other.insert(Book.self).isbn = "N"
+        try other.save()
+        let mine = context.insert(Book.self)
+        mine.isbn = "N"
+        mine.title = "mine"
+        let preview = try context.previewSave()
+        #expect(preview.inserted(Book.self).isEmpty)
+        #expect(preview.updated(Book.self).count == 1)
+        #expect(try store.reader().fetch(FetchRequest<Book>(predicate: \.$isbn == "N")).map(\.title) == [""])
+    }
 }

@@ -22,7 +22,17 @@ extension ObjectContext {
         var query = request.query
         query.columns = names
         let stored = try read { try $0.fetchColumns(query) }
+        noteAbsentKeys(query, stored, entity)
         return FetchedColumns(
             entityName: entity.name, ids: stored.rowIDs.map { .permanent(entity.name, $0) }, names: names, columns: stored.values)
+    }
+
+    /// A fetch by `isIn` on a single-attribute unique constraint tells which of those values no
+    /// stored row has (see ``uniqueLookups``).
+    private func noteAbsentKeys(_ query: StoreQuery, _ stored: StoredColumns, _ entity: EntityDescription) {
+        guard case .isIn(let column, let values)? = query.predicate, entity.uniqueConstraints.contains([column]),
+            let index = query.columns?.firstIndex(of: column)
+        else { return }
+        uniqueLookups[entity.name + "." + column, default: []].append((values, stored.values[index]))
     }
 }

@@ -15,8 +15,7 @@ extension ObjectContext {
         }
         guard hasChanges else { return }
         try prepareForSave()
-        let planner = SavePlanner(context: self)
-        let outcome = try store.write { writer in try planner.execute(writer) }
+        let outcome = try planned { planner in try store.write { writer in try planner.execute(writer) } }
         let changes = apply(outcome)
         notify(changes)
     }
@@ -30,15 +29,34 @@ extension ObjectContext {
         precondition(parent == nil, "previewSave() needs a context on the store")
         guard hasChanges else { return ChangeSet() }
         try prepareForSave()
-        let planner = SavePlanner(context: self)
-        var changes = ChangeSet()
+        return try planned { planner in
+            var changes = ChangeSet()
+            do {
+                try store.write { writer in
+                    changes = try planner.execute(writer).changes
+                    throw PreviewRollback()
+                }
+            } catch is PreviewRollback {}
+            return changes
+        }
+    }
+
+    /// Runs `transaction` with a planner that trusts ``uniqueLookups``; if an insert meets one of those
+    /// values after all (another connection stored it since the fetch), the transaction has rolled
+    /// back and runs again with a planner that asks the store.
+    private func planned<T>(_ transaction: (SavePlanner) throws -> T) throws -> T {
+        let trusting = SavePlanner(context: self)
         do {
-            try store.write { writer in
-                changes = try planner.execute(writer).changes
-                throw PreviewRollback()
+            return try transaction(trusting)
+        } catch let violation as UniqueViolation {
+            guard trusting.trustedAbsentKeys else { throw GraphStoreError.writeFailed(violation.message) }
+            uniqueLookups = [:]
+            do {
+                return try transaction(SavePlanner(context: self, trustingAbsentKeys: false))
+            } catch let violation as UniqueViolation {
+                throw GraphStoreError.writeFailed(violation.message)
             }
-        } catch is PreviewRollback {}
-        return changes
+        }
     }
 
     /// `willSave`, delete propagation and validation. Delete propagation can bring in objects
@@ -92,6 +110,7 @@ extension ObjectContext {
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []
+        uniqueLookups = [:]
         for saved in outcome.saved { saved.object.didSave() }
         return outcome.changes
     }

@@ -19,6 +19,21 @@ public final class ObjectContext {
     var insertedObjects: [ManagedObject] = []
     var updatedObjects: [ManagedObject] = []
     var deletedObjects: [ManagedObject] = []
+    /// Lookups by single-attribute unique values ("Entity.attribute") that `fetchColumns` made with
+    /// `isIn`: what was asked and what was found. The next save inserts objects whose values were
+    /// asked and not found without asking the store again, and runs again asking if an insert meets
+    /// one after all. Cleared by every save and rollback.
+    var uniqueLookups: [String: [(asked: [StoredValue], found: [StoredValue])]] = [:]
+
+    /// The values of `constraint` ("Entity.attribute") that lookups found absent (worked out only
+    /// when a save has new objects to check).
+    func absentValues(_ constraint: String) -> Set<StoredValue>? {
+        guard let lookups = uniqueLookups[constraint] else { return nil }
+        var absent = Set<StoredValue>()
+        for lookup in lookups { absent.formUnion(lookup.asked) }
+        for lookup in lookups { absent.subtract(lookup.found) }
+        return absent
+    }
     private var observers: [(ChangeSet) -> Void] = []
     /// The store reader of an enclosing ``readingOneSnapshot(_:)``, shared by the reads inside it.
     private var snapshotReader: (any StoreReader)?
@@ -140,6 +155,7 @@ public final class ObjectContext {
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []
+        uniqueLookups = [:]
     }
 
     private func revertProperties(of object: ManagedObject) {

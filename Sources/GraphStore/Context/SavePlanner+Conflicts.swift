@@ -54,9 +54,18 @@ extension SavePlanner {
     }
 
     func resolveAgainstStore(_ survivors: [ManagedObject], _ entity: EntityDescription, _ constraint: [String], _ writer: any StoreWriter) throws {
-        let pending = survivors.filter { isFresh($0) }
-        guard !pending.isEmpty else { return }
         let slots = Self.slots(of: constraint, entity)
+        // Values a fetch in this context found absent need no query (the save runs again, asking,
+        // if an insert meets one after all).
+        let fresh = survivors.contains { isFresh($0) }
+        let absent = fresh && trustsAbsentKeys && constraint.count == 1 ? context.absentValues(entity.name + "." + constraint[0]) : nil
+        let pending = survivors.filter { object in
+            guard isFresh(object) else { return false }
+            guard let absent, absent.contains(object.attribute(slots[0]).storedValue) else { return true }
+            trustedAbsentKeys = true
+            return false
+        }
+        guard !pending.isEmpty else { return }
         let keys = pending.map { key(of: $0, slots) }
         let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }
         let stored = try writer.rows(of: entity, columns: constraint, matching: Array(Set(keys)))

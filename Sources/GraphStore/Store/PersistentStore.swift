@@ -36,6 +36,12 @@ struct StoredColumns: Sendable {
     var values: [[StoredValue]]
 }
 
+/// An insert broke a unique index: a row with the same unique values exists. Only a save that
+/// trusted an earlier read (see ``ObjectContext/uniqueLookups``) can meet it; it then runs again.
+struct UniqueViolation: Error {
+    let message: String
+}
+
 /// One stored row: its id and its column values.
 struct StoredRow: Sendable {
     let rowID: Int64

@@ -86,9 +86,20 @@ struct SQLiteConnection: StoreWriter {
     }
 
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
-        try execute(sql(entity).insert, values)
+        let sql = sql(entity).insert
+        let statement = try prepared(sql, values)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else {
+            if let connection = db.sqliteConnection, sqlite3_extended_errcode(connection) == Self.uniqueConstraintFailed {
+                throw UniqueViolation(message: String(cString: sqlite3_errmsg(connection)))
+            }
+            throw failure(code, sql)
+        }
         return db.lastInsertedRowID
     }
+
+    /// `SQLITE_CONSTRAINT_UNIQUE` (an extended code the C macro defines; not imported into Swift).
+    private static let uniqueConstraintFailed: Int32 = 2067
 
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws {
         guard !columns.isEmpty else { return }
