@@ -29,6 +29,8 @@ extension ObjectContext {
         }
         for object in updatedObjects + deletedObjects where object.rowID != nil { object.state = .clean }
         for object in updatedObjects { object.forEachAttribute { $0.commit() } }
+        for update in rowUpdates { parent.apply(update) }
+        rowUpdates = []
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []

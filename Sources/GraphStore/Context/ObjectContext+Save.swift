@@ -110,6 +110,7 @@ extension ObjectContext {
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []
+        rowUpdates = []
         uniqueLookups = [:]
         for saved in outcome.saved { saved.object.didSave() }
         return outcome.changes

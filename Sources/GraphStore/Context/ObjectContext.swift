@@ -19,6 +19,8 @@ public final class ObjectContext {
     var insertedObjects: [ManagedObject] = []
     var updatedObjects: [ManagedObject] = []
     var deletedObjects: [ManagedObject] = []
+    /// Updates of stored rows this context does not hold (``update(_:_:)``), for the next save.
+    var rowUpdates: [RowUpdate] = []
     /// Lookups by single-attribute unique values ("Entity.attribute") that `fetchColumns` made with
     /// `isIn`: what was asked and what was found. The next save inserts objects whose values were
     /// asked and not found without asking the store again, and runs again asking if an insert meets
@@ -81,7 +83,9 @@ public final class ObjectContext {
     // MARK: - Changes
 
     /// Whether anything was inserted, changed or deleted since the last save or rollback.
-    public var hasChanges: Bool { !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty }
+    public var hasChanges: Bool {
+        !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty || !rowUpdates.isEmpty
+    }
 
     /// Inserts a new object of `type`; ``ManagedObject/awakeFromInsert()`` has run when it returns.
     @discardableResult
@@ -155,6 +159,7 @@ public final class ObjectContext {
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []
+        rowUpdates = []
         uniqueLookups = [:]
     }
 

@@ -30,6 +30,7 @@ final class SavePlanner {
     }
 
     func execute(_ writer: any StoreWriter) throws -> SaveOutcome {
+        try writeRowUpdates(writer)
         try deleteRows(writer)
         let inserted = context.insertedObjects
         try resolveConflicts(among: inserted, writer)

@@ -26,7 +26,9 @@ protocol StoreReader {
 /// Writing rows, inside a transaction.
 protocol StoreWriter: StoreReader {
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64
-    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws
+    /// Returns whether the row exists.
+    @discardableResult
+    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool
     func delete(from entity: EntityDescription, rowID: Int64) throws
 }
 

@@ -101,9 +101,11 @@ struct SQLiteConnection: StoreWriter {
     /// `SQLITE_CONSTRAINT_UNIQUE` (an extended code the C macro defines; not imported into Swift).
     private static let uniqueConstraintFailed: Int32 = 2067
 
-    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws {
-        guard !columns.isEmpty else { return }
+    @discardableResult
+    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
+        guard !columns.isEmpty else { return true }
         try execute(sql(entity).update(columns), values + [.integer(rowID)])
+        return db.changesCount > 0
     }
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {

@@ -13,47 +13,55 @@ struct PageImporter {
     /// counts in a transaction that is rolled back. What the catalog already holds exactly is left
     /// out (see ``StoredCopies``); a page of nothing else is not saved at all.
     func importPage(_ prepared: PreparedPage, dryRun: Bool = false) throws -> FetchSummary {
-        let (page, ownerIDs) = (prepared.page, prepared.keys.ownerIDs)
+        let page = prepared.page
         let context = container.newContext(mergePolicy: policy)
         let stored = try StoredCopies(of: page, keys: prepared.keys, policy: policy, in: context)
-        var photographers: [String: Photographer] = [:]
-        func photographer(_ name: String) -> Photographer {
-            if let known = photographers[name] { return known }
-            let photographer = context.insert(Photographer.self)
-            photographer.name = name
-            photographer.ownerID = ownerIDs[name]!
-            photographers[name] = photographer
-            return photographer
-        }
-        // A stored photographer whose owner id the page changes is updated in place: what an
-        // object-trump merge would do, without inserting a duplicate to merge.
-        if !stored.stalePhotographers.isEmpty {
-            for existing in try context.fetch(FetchRequest<Photographer>(predicate: .isIn(\.$name, Array(stored.stalePhotographers)))) {
-                existing.ownerID = ownerIDs[existing.name]!
-                photographers[existing.name] = existing
-            }
-        }
-        for (name, _) in ownerIDs where !stored.photographers.contains(name) { _ = photographer(name) }
-        for (item, isStored) in zip(page.photos, stored.isStored) where !isStored {
+        let changed = zip(page.photos, stored.isStored).filter { !$0.1 }.map(\.0)
+        var photographers = try Self.photographers(for: changed, prepared.keys.ownerIDs, stored, in: context)
+        for item in changed {
             let photo = context.insert(Photo.self)
             photo.unique = item.id
             photo.title = item.title
             photo.subtitle = item.subtitle
             photo.imageURL = item.imageURL
             photo.uploaded = item.uploaded
-            photo.whoTook = photographer(item.ownerName)
+            photo.whoTook = photographers.object(item.ownerName)
         }
         guard context.hasChanges else { return Self.summary(of: page, ChangeSet()) }
-        let changes: ChangeSet
-        if dryRun {
-            changes = try context.previewSave()
-        } else {
-            var saved = ChangeSet()
-            context.onDidSave { saved = $0 }
-            try context.save()
-            changes = saved
+        return Self.summary(of: page, try save(context, dryRun: dryRun))
+    }
+
+    /// The page's photographers as the save needs them. New names are inserted. A stored one whose
+    /// owner id the page changes gets the page's (what an object-trump merge would write): fetched
+    /// and assigned when a photo to save points at it, else updated by row without loading it.
+    private static func photographers(
+        for changed: [FeedPhoto], _ ownerIDs: [String: String], _ stored: StoredCopies, in context: ObjectContext
+    ) throws -> PageObjects {
+        var objects = PageObjects(context: context, ownerIDs: ownerIDs)
+        let needed = Set(changed.map(\.ownerName))
+        let fetched = stored.stalePhotographers.keys.filter { needed.contains($0) }
+        if !fetched.isEmpty {
+            for existing in try context.fetch(FetchRequest<Photographer>(predicate: .isIn(\.$name, fetched))) {
+                existing.ownerID = ownerIDs[existing.name]!
+                objects.known[existing.name] = existing
+            }
         }
-        return Self.summary(of: page, changes)
+        let ownerIDKey = \Photographer.$ownerID
+        for (name, id) in stored.stalePhotographers where !needed.contains(name) {
+            context.update(id, .set(ownerIDKey, to: ownerIDs[name]!))
+        }
+        for name in ownerIDs.keys where !stored.photographers.contains(name) && stored.stalePhotographers[name] == nil {
+            _ = objects.object(name)
+        }
+        return objects
+    }
+
+    private func save(_ context: ObjectContext, dryRun: Bool) throws -> ChangeSet {
+        if dryRun { return try context.previewSave() }
+        var saved = ChangeSet()
+        context.onDidSave { saved = $0 }
+        try context.save()
+        return saved
     }
 
     private static func summary(of page: FeedPage, _ changes: ChangeSet) -> FetchSummary {
@@ -67,6 +75,23 @@ struct PageImporter {
         summary.photographersInserted = changes.inserted(Photographer.self).count
         summary.photographersRemoved = changes.deleted(Photographer.self).count
         return summary
+    }
+}
+
+/// One Photographer object per name for a page's save: known ones, or inserted with the page's
+/// owner id for the name (the merge policy reconciles an inserted one with a stored row).
+private struct PageObjects {
+    let context: ObjectContext
+    let ownerIDs: [String: String]
+    var known: [String: Photographer] = [:]
+
+    mutating func object(_ name: String) -> Photographer {
+        if let photographer = known[name] { return photographer }
+        let photographer = context.insert(Photographer.self)
+        photographer.name = name
+        photographer.ownerID = ownerIDs[name]!
+        known[name] = photographer
+        return photographer
     }
 }
 
