@@ -11,6 +11,8 @@ extension ObjectContext {
     /// Reads only the named columns, so it suits comparing a batch of incoming records with the
     /// store before deciding what to insert. Like a fetch, it sees the store as of the last save;
     /// unlike a fetch, it ignores this context's unsaved changes (there are no objects to hold them).
+    /// Fetched by `isIn` on a single-attribute unique constraint, it also tells the next save which
+    /// of those values are not stored (see the README's "Reading and writing values without objects").
     public func fetchColumns<T: ManagedObject>(_ request: FetchRequest<T>, _ properties: [PartialKeyPath<T>]) throws -> FetchedColumns<T> {
         let entity = try entity(for: T.self)
         let names = properties.map { keyPath in
@@ -30,8 +32,8 @@ extension ObjectContext {
     /// A fetch by `isIn` on a single-attribute unique constraint tells which of those values no
     /// stored row has (see ``uniqueLookups``).
     private func noteAbsentKeys(_ query: StoreQuery, _ stored: StoredColumns, _ entity: EntityDescription) {
-        guard case .isIn(let column, let values)? = query.predicate, entity.uniqueConstraints.contains([column]),
-            let index = query.columns?.firstIndex(of: column)
+        guard case .isIn(let column, let values)? = query.predicate, query.limit == nil, query.offset == nil,
+            entity.uniqueConstraints.contains([column]), let index = query.columns?.firstIndex(of: column)
         else { return }
         uniqueLookups[entity.name + "." + column, default: []].append((values, stored.values[index]))
     }
