@@ -15,10 +15,13 @@ public enum FeedDecoder {
     }
 
     private static func response(in body: [UInt8], _ json: Range<Int>) throws(FeedError) -> RawResponse {
-        var reader = JSONReader(body, range: json)
         let response: RawResponse?
         do {
-            response = try RawResponse.read(&reader)
+            // The reader borrows the body's storage only inside this call; what it returns is copied out.
+            response = try body.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                var reader = JSONReader(buffer, range: json)
+                return try RawResponse.read(&reader)
+            }
         } catch {
             throw .malformed(DecodingFailure.message(error, body: body, json: json))
         }

@@ -11,12 +11,14 @@ struct JSONReader {
 
     enum Kind { case object, array, string, number, bool, null }
 
-    let bytes: [UInt8]
+    /// The input, borrowed for the reader's lifetime (see `FeedDecoder`): reads are checked against
+    /// `end` by the reader itself, so they skip `Array`'s bounds checks.
+    let bytes: UnsafeBufferPointer<UInt8>
     let end: Int
     var position: Int
     private var depth = 0
 
-    init(_ bytes: [UInt8], range: Range<Int>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
         self.bytes = bytes
         self.end = range.upperBound
         self.position = range.lowerBound
