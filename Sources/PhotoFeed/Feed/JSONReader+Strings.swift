@@ -17,6 +17,23 @@ extension JSONReader {
         throw unexpectedEnd()
     }
 
+    /// Reads an object key (the reader is on its opening quote) without making a `String`.
+    mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
+        position += 1
+        let start = position
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return JSONKey(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]))
+            }
+            if byte == UInt8(ascii: "\\") { return JSONKey(decoded: Array(try readEscapedString(from: start).utf8)) }
+            if byte < 0x20 { throw syntaxError("control character in a string") }
+            position += 1
+        }
+        throw unexpectedEnd()
+    }
+
     /// Passes over a string value without making it.
     mutating func skipString() throws(JSONSyntaxError) {
         position += 1

@@ -41,13 +41,13 @@ struct JSONReader {
 
     /// Reads an object, handing each key to `member`, which must consume the value.
     mutating func forEachMember(
-        _ member: (inout JSONReader, String) throws(JSONSyntaxError) -> Void
+        _ member: (inout JSONReader, JSONKey) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         try enter(UInt8(ascii: "{"))
         if try leave(UInt8(ascii: "}")) { return }
         repeat {
             guard try nextKind() == .string else { throw unexpectedCharacter() }
-            let key = try readString()
+            let key = try readKey()
             try expect(UInt8(ascii: ":"))
             try member(&self, key)
         } while try nextSeparator(closing: UInt8(ascii: "}"))
