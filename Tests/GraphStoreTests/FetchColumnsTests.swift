@@ -101,6 +101,15 @@ import Testing
 
     // MARK: - Values found absent
 
+    /// Another connection stores a book between a context's fetch and its save.
+    private static func storeMeanwhile(isbn: String, title: String = "", in store: TestStore) throws {
+        let other = try store.open().newContext()
+        let book = other.insert(Book.self)
+        book.isbn = isbn
+        book.title = title
+        try other.save()
+    }
+
     /// A save inserts values a fetchColumns found absent without asking again; if another context
     /// stored one meanwhile, the save runs again asking, and the merge policy decides as always.
     @Test(arguments: [MergePolicy.objectTrump, .storeTrump])
@@ -110,11 +119,7 @@ import Testing
         let found = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["1", "N"])), [\.$isbn]).values(\.$isbn)
         #expect(found == ["1"])
 
-        let other = try store.open().newContext()
-        let rival = other.insert(Book.self)
-        rival.isbn = "N"
-        rival.title = "stored meanwhile"
-        try other.save()
+        try Self.storeMeanwhile(isbn: "N", title: "stored meanwhile", in: store)
 
         let mine = context.insert(Book.self)
         mine.isbn = "N"
@@ -133,9 +138,7 @@ import Testing
         let store = try Self.seeded(.file)
         let context = try store.open().newContext(mergePolicy: .error)
         _ = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["N"])), [\.$isbn])
-        let other = try store.open().newContext()
-        other.insert(Book.self).isbn = "N"
-        try other.save()
+        try Self.storeMeanwhile(isbn: "N", in: store)
         context.insert(Book.self).isbn = "N"
         #expect {
             try context.save()
@@ -151,9 +154,7 @@ import Testing
         let store = try Self.seeded(.file)
         let context = try store.open().newContext(mergePolicy: .objectTrump)
         _ = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["N"])), [\.$isbn])
-        let other = try store.open().newContext()
-        other.insert(Book.self).isbn = "N"
-        try other.save()
+        try Self.storeMeanwhile(isbn: "N", in: store)
         let mine = context.insert(Book.self)
         mine.isbn = "N"
         mine.title = "mine"

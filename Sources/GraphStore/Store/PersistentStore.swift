@@ -38,8 +38,8 @@ struct StoredColumns: Sendable {
     var values: [[StoredValue]]
 }
 
-/// An insert broke a unique index: a row with the same unique values exists. Only a save that
-/// trusted an earlier read (see ``ObjectContext/uniqueLookups``) can meet it; it then runs again.
+/// A write broke a unique index: a row with the same unique values exists. A save that trusted an
+/// earlier read (see ``ObjectContext/uniqueLookups``) runs again on it; otherwise it is `writeFailed`.
 struct UniqueViolation: Error {
     let message: String
 }

@@ -86,15 +86,7 @@ struct SQLiteConnection: StoreWriter {
     }
 
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
-        let sql = sql(entity).insert
-        let statement = try prepared(sql, values)
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else {
-            if let connection = db.sqliteConnection, sqlite3_extended_errcode(connection) == Self.uniqueConstraintFailed {
-                throw UniqueViolation(message: String(cString: sqlite3_errmsg(connection)))
-            }
-            throw failure(code, sql)
-        }
+        try execute(sql(entity).insert, values)
         return db.lastInsertedRowID
     }
 
@@ -118,10 +110,17 @@ struct SQLiteConnection: StoreWriter {
 
     private func sql(_ entity: EntityDescription) -> EntitySQL { statements[entity.name] ?? EntitySQL(entity) }
 
+    /// Runs a statement that returns no rows. A broken unique index is a ``UniqueViolation``
+    /// (a save that trusted an earlier read runs again on it).
     private func execute(_ sql: String, _ values: [StoredValue]) throws {
         let statement = try prepared(sql, values)
         let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code, sql) }
+        guard code == SQLITE_DONE || code == SQLITE_ROW else {
+            if let connection = db.sqliteConnection, sqlite3_extended_errcode(connection) == Self.uniqueConstraintFailed {
+                throw UniqueViolation(message: String(cString: sqlite3_errmsg(connection)))
+            }
+            throw failure(code, sql)
+        }
     }
 
     private func rows(sql: String, arguments: [StoredValue], width: Int) throws -> [StoredRow] {

@@ -2,32 +2,29 @@ extension JSONReader {
     /// Reads a string value (the reader is on its opening quote). Strings without escapes,
     /// nearly all of them, are made straight from the input bytes.
     mutating func readString() throws(JSONSyntaxError) -> String {
-        position += 1
-        let start = position
-        while position < end {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
-            if byte < 0x20 { throw syntaxError("control character in a string") }
-            position += 1
-        }
-        throw unexpectedEnd()
+        let start = position + 1
+        guard try passPlainString() else { return try readEscapedString(from: start) }
+        return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
     }
 
     /// Reads an object key (the reader is on its opening quote) without making a `String`.
     mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
+        let start = position + 1
+        guard try passPlainString() else { return JSONKey(decoded: Array(try readEscapedString(from: start).utf8)) }
+        return JSONKey(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]))
+    }
+
+    /// From the opening quote, passes a string without escapes and its closing quote (true), or
+    /// stops on the first backslash (false), for the caller to decode the rest.
+    private mutating func passPlainString() throws(JSONSyntaxError) -> Bool {
         position += 1
-        let start = position
         while position < end {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return JSONKey(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]))
+                return true
             }
-            if byte == UInt8(ascii: "\\") { return JSONKey(decoded: Array(try readEscapedString(from: start).utf8)) }
+            if byte == UInt8(ascii: "\\") { return false }
             if byte < 0x20 { throw syntaxError("control character in a string") }
             position += 1
         }
