@@ -38,7 +38,10 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "photosync"))
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--startup", action="store_true", help="also profile `status` and `list --photographer` on the new catalog")
+    parser.add_argument("--keep-raw", action="store_true",
+                        help="also copy callgrind's raw .out files into --results (for callgrind_annotate --tree)")
     args = parser.parse_args()
+    os.makedirs(args.results, exist_ok=True)
     cache = os.path.join(HERE, ".work", "cache")
     feed_dir = feedcache.ensure(cache, args.photos, 1, bench.PER_PAGE, log=bench.log)
     os.makedirs(os.path.join(HERE, ".work"), exist_ok=True)
@@ -69,6 +72,8 @@ def main():
                         f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n# summary: {r.stdout.strip()}\n\n")
                 f.write("## exclusive\n\n" + annotate(out_file, False, 90))
                 f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
+            if args.keep_raw:
+                shutil.copy(out_file, os.path.join(args.results, os.path.basename(out_file)))
             bench.log(f"wrote {target}")
         if args.startup:
             with sqlite3.connect(db) as c:

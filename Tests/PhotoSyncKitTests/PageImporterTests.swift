@@ -179,6 +179,6 @@ extension StoredCopies {
 
     /// The photographer names `importPage` would leave out of `page`.
     static func currentNames(_ page: FeedPage, _ policy: MergePolicy = .objectTrump, in container: PersistentContainer) -> Set<String> {
-        (try? StoredCopies(page, policy, in: container).photographers) ?? ["error"]
+        (try? StoredCopies(page, policy, in: container)).map { Set($0.photographers.keys) } ?? ["error"]
     }
 }

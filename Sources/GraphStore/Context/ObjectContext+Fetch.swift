@@ -58,6 +58,7 @@ extension ObjectContext {
         object.state = .clean
         registered[id] = object
         if let parentObject = parent?.registered[id] { copyValues(from: parentObject, to: object, entity) }
+        for pointer in pointers.removeValue(forKey: id) ?? [] { pointer.owner.toOne(pointer.slot).attach(object) }
         object.awakeFromFetch()
         return object
     }

@@ -112,6 +112,7 @@ extension ObjectContext {
         deletedObjects = []
         rowUpdates = []
         uniqueLookups = [:]
+        pointers = [:]
         for saved in outcome.saved { saved.object.didSave() }
         return outcome.changes
     }

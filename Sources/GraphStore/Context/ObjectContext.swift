@@ -36,6 +36,19 @@ public final class ObjectContext {
         for lookup in lookups { absent.subtract(lookup.found) }
         return absent
     }
+    /// To-ones set by ID (``ToOne/destinationID``) to rows not loaded as objects: resolved when such
+    /// a row is loaded, so its to-many lists them before the save too. Cleared by save and rollback.
+    var pointers: [ObjectID: [(owner: ManagedObject, slot: Int)]] = [:]
+
+    func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
+        pointers[id, default: []].append((owner, slot))
+    }
+
+    /// The object registered for `id`: loaded from the store, or inserted here.
+    func registeredObject(_ id: ObjectID) -> ManagedObject? {
+        registered[id] ?? (id.isTemporary ? insertedObjects.first { $0.objectID == id } : nil)
+    }
+
     private var observers: [(ChangeSet) -> Void] = []
     /// The store reader of an enclosing ``readingOneSnapshot(_:)``, shared by the reads inside it.
     private var snapshotReader: (any StoreReader)?
@@ -161,6 +174,7 @@ public final class ObjectContext {
         deletedObjects = []
         rowUpdates = []
         uniqueLookups = [:]
+        pointers = [:]
     }
 
     private func revertProperties(of object: ManagedObject) {

@@ -32,18 +32,19 @@ extension SavePlanner {
 
     func mergedDestinations(_ contributors: [ManagedObject], base: [SaveOutcome.Destination]?, _ entity: EntityDescription) -> [SaveOutcome.Destination] {
         entity.toOneRelationships.enumerated().map { index, relationship in
-            let assigned = contributors.compactMap { contributor -> ManagedObject? in
+            // A destination set by ID stays a row: nothing is loaded to save it.
+            let assigned = contributors.compactMap { contributor -> SaveOutcome.Destination? in
                 let toOne = contributor.toOne(relationship.slot)
-                return toOne.anyDestination
+                if let object = toOne.loadedDestination { return .object(object) }
+                return toOne.rowID.map { .row($0) }
             }
             let baseValue = base?[index]
             switch policy {
             case .objectTrump, .error:
-                if let last = assigned.last { return .object(last) }
-                return baseValue ?? .row(nil)
+                return assigned.last ?? baseValue ?? .row(nil)
             case .storeTrump:
                 if let baseValue, !isEmpty(baseValue) { return baseValue }
-                return assigned.first.map { .object($0) } ?? .row(nil)
+                return assigned.first ?? .row(nil)
             }
         }
     }

@@ -152,7 +152,7 @@ final class SavePlanner {
             }
             for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {
                 let toOne = object.toOne(relationship.slot)
-                let current = toOne.loadedDestination.flatMap { foreignKey(of: .object($0)) }
+                let current = if let destination = toOne.loadedDestination { foreignKey(of: .object(destination)) } else { toOne.rowID }
                 if current != toOne.committedRowID {
                     columns.append(relationship.name)
                     values.append(current.map(StoredValue.integer) ?? .null)

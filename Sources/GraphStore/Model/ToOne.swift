@@ -38,6 +38,41 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
     /// The relationship itself, for predicates (`.whose(\.$whoTook, ...)`) and prefetching.
     public var projectedValue: ToOne<Destination> { self }
 
+    /// The destination's ID, read without loading the destination.
+    ///
+    /// Setting it points the relationship at a stored row without loading that row either (what
+    /// Core Data's `object(with:)` fault gives): the cheap way to link new objects to rows known only
+    /// by ID, e.g. from ``ObjectContext/fetchColumns(_:_:)``.
+    ///
+    /// ```swift
+    /// photo.$whoTook.destinationID = photographerID   // no fetch
+    /// ```
+    /// If the destination is registered in the context, this is the same as setting the object. If
+    /// not, it joins the destination's to-many when that object is first loaded in this context.
+    /// The row must still exist when the save commits (its foreign key is checked then).
+    public var destinationID: ObjectID? {
+        get { object?.objectID ?? rowID.map { .permanent(Destination.cachedEntityName, $0) } }
+        set { point(at: newValue) }
+    }
+
+    private func point(at id: ObjectID?) {
+        guard let id else { return set(nil) }
+        precondition(id.entityName == Destination.cachedEntityName, "\(id) is not a \(Destination.cachedEntityName)")
+        let context = owner?.context
+        if let registered = context?.registeredObject(id) {
+            return set(registered as? Destination)
+        }
+        guard let owner, let row = id.rowID else { preconditionFailure("\(id) is neither saved nor in this context") }
+        // Only a destination loaded as an object holds this owner in memory.
+        let old = object ?? rowID.flatMap { context?.registeredObject(.permanent(Destination.cachedEntityName, $0)) as? Destination }
+        if let old { inverse(of: old)?.primitiveRemove(owner) }
+        object = nil
+        rowID = row
+        isAssigned = true
+        owner.didChangeProperty()
+        context?.notePointer(from: owner, slot: slot, to: id)
+    }
+
     func resolved() -> Destination? {
         if object == nil, let rowID, let context = owner?.context {
             object = context.registeredOrFaulted(Destination.self, rowID: rowID)
@@ -89,6 +124,12 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
 
     func forgetObject() { object = nil }
 
+    func attach(_ destination: ManagedObject) {
+        guard object == nil, let destination = destination as? Destination, destination.rowID == rowID, let owner else { return }
+        object = destination
+        inverse(of: destination)?.primitiveInsert(owner)
+    }
+
     func revert() {
         object = nil
         rowID = committedRowID
@@ -121,5 +162,8 @@ protocol AnyToOneStorage: AnyObject {
     func revert()
     /// Keeps the foreign key but lets go of the destination object.
     func forgetObject()
+    /// Resolves a foreign key set by ``ToOne/destinationID`` to its destination, now loaded, and
+    /// adds the owner to the destination's inverse to-many.
+    func attach(_ destination: ManagedObject)
     func bind(to owner: ManagedObject, slot: Int)
 }

@@ -37,15 +37,18 @@ extension Catalog {
         let importer = PageImporter(container: container, policy: settings.mergePolicy.graphStorePolicy)
         var page = PreparedPage(try source.page(1))
         let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.page.pages))
+        var ahead = ReadAhead(source, pages: 2..<(last + 1), depth: Self.readAheadDepth)
         for number in 1...last {
-            let next = number < last ? PendingPage(number + 1, from: source) : nil
             summary += try importPage(page, importer, dryRun: settings.dryRun)
             progress(summary)
             reportSkipped(page.page)
             if interruption.signal != nil { return }
-            if let next { page = try next.wait() }
+            if number < last { page = try ahead.take() }
         }
     }
+
+    /// Pages downloaded ahead of the one being saved (a few hundred KiB each at 500 photos).
+    static let readAheadDepth = 3
 
     private func importPage(_ page: PreparedPage, _ importer: PageImporter, dryRun: Bool) throws -> FetchSummary {
         do {

@@ -16,41 +16,30 @@ struct PageImporter {
         let page = prepared.page
         let context = container.newContext(mergePolicy: policy)
         let stored = try StoredCopies(of: page, keys: prepared.keys, policy: policy, in: context)
-        let changed = zip(page.photos, stored.isStored).filter { !$0.1 }.map(\.0)
-        var photographers = try Self.photographers(for: changed, prepared.keys.ownerIDs, stored, in: context)
-        for item in changed {
+        var photographers = Self.photographers(prepared.keys.ownerIDs, stored, in: context)
+        for (item, isStored) in zip(page.photos, stored.isStored) where !isStored {
             let photo = context.insert(Photo.self)
             photo.unique = item.id
             photo.title = item.title
             photo.subtitle = item.subtitle
             photo.imageURL = item.imageURL
             photo.uploaded = item.uploaded
-            photo.whoTook = photographers.object(item.ownerName)
+            photographers.link(photo, to: item.ownerName)
         }
         guard context.hasChanges else { return Self.summary(of: page, ChangeSet()) }
         return Self.summary(of: page, try save(context, dryRun: dryRun))
     }
 
-    /// The page's photographers as the save needs them. New names are inserted. A stored one whose
-    /// owner id the page changes gets the page's (what an object-trump merge would write): fetched
-    /// and assigned when a photo to save points at it, else updated by row without loading it.
-    private static func photographers(
-        for changed: [FeedPhoto], _ ownerIDs: [String: String], _ stored: StoredCopies, in context: ObjectContext
-    ) throws -> PageObjects {
-        var objects = PageObjects(context: context, ownerIDs: ownerIDs)
-        let needed = Set(changed.map(\.ownerName))
-        let fetched = stored.stalePhotographers.keys.filter { needed.contains($0) }
-        if !fetched.isEmpty {
-            for existing in try context.fetch(FetchRequest<Photographer>(predicate: .isIn(\.$name, fetched))) {
-                existing.ownerID = ownerIDs[existing.name]!
-                objects.known[existing.name] = existing
-            }
-        }
+    /// The page's photographers as the save needs them: new names inserted; stored ones linked to
+    /// by row, never loaded. A stored one whose owner id the page changes gets the page's (what
+    /// an object-trump merge would write), updated by row.
+    private static func photographers(_ ownerIDs: [String: String], _ stored: StoredCopies, in context: ObjectContext) -> PageObjects {
+        var objects = PageObjects(context: context, ownerIDs: ownerIDs, stored: stored)
         let ownerIDKey = \Photographer.$ownerID
-        for (name, id) in stored.stalePhotographers where !needed.contains(name) {
+        for (name, id) in stored.stalePhotographers {
             context.update(id, .set(ownerIDKey, to: ownerIDs[name]!))
         }
-        for name in ownerIDs.keys where !stored.photographers.contains(name) && stored.stalePhotographers[name] == nil {
+        for name in ownerIDs.keys where stored.photographer(named: name) == nil {
             _ = objects.object(name)
         }
         return objects
@@ -78,19 +67,29 @@ struct PageImporter {
     }
 }
 
-/// One Photographer object per name for a page's save: known ones, or inserted with the page's
-/// owner id for the name (the merge policy reconciles an inserted one with a stored row).
+/// A page's photographers for its photos: a stored one by its row (``ToOne/destinationID``, no
+/// object loaded), a new one as one inserted object per name, with the page's owner id for it
+/// (under a merge policy, the save still reconciles it with a row stored meanwhile).
 private struct PageObjects {
     let context: ObjectContext
     let ownerIDs: [String: String]
-    var known: [String: Photographer] = [:]
+    let stored: StoredCopies
+    var inserted: [String: Photographer] = [:]
+
+    mutating func link(_ photo: Photo, to name: String) {
+        if let id = stored.photographer(named: name) {
+            photo.$whoTook.destinationID = id
+        } else {
+            photo.whoTook = object(name)
+        }
+    }
 
     mutating func object(_ name: String) -> Photographer {
-        if let photographer = known[name] { return photographer }
+        if let photographer = inserted[name] { return photographer }
         let photographer = context.insert(Photographer.self)
         photographer.name = name
         photographer.ownerID = ownerIDs[name]!
-        known[name] = photographer
+        inserted[name] = photographer
         return photographer
     }
 }

@@ -17,14 +17,17 @@ import PhotoFeed
 struct StoredCopies {
     /// For each photo of the page (same order): whether the catalog holds it exactly.
     let isStored: [Bool]
-    /// Names of the page's photographers stored with the page's owner id (under store-trump: stored).
-    let photographers: Set<String>
+    /// The page's photographers stored with the page's owner id (under store-trump: stored), by name.
+    let photographers: [String: ObjectID]
     /// The page's photographers stored with another owner id, which the page replaces, by name.
     let stalePhotographers: [String: ObjectID]
 
+    /// The stored row of a page's photographer, current or stale.
+    func photographer(named name: String) -> ObjectID? { photographers[name] ?? stalePhotographers[name] }
+
     init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, in context: ObjectContext) throws {
         guard policy != .error else {
-            (isStored, photographers, stalePhotographers) = (Array(repeating: false, count: page.photos.count), [], [:])
+            (isStored, photographers, stalePhotographers) = (Array(repeating: false, count: page.photos.count), [:], [:])
             return
         }
         let (photos, people) = try context.readingOneSnapshot {
@@ -35,10 +38,10 @@ struct StoredCopies {
         }
         let storeWins = policy == .storeTrump
         var names: [ObjectID: String] = [:]
-        var current: Set<String> = [], stale: [String: ObjectID] = [:]
+        var current: [String: ObjectID] = [:], stale: [String: ObjectID] = [:]
         for (id, (name, ownerID)) in zip(people.ids, zip(try people.values(\.$name), try people.values(\.$ownerID))) {
             names[id] = name
-            if storeWins || keys.ownerIDs[name] == ownerID { current.insert(name) } else { stale[name] = id }
+            if storeWins || keys.ownerIDs[name] == ownerID { current[name] = id } else { stale[name] = id }
         }
         (photographers, stalePhotographers) = (current, stale)
         isStored = try Self.compare(page, keys, with: photos, names: names, storeWins: storeWins)
