@@ -351,6 +351,22 @@ import Testing
         #expect(Set(stored[0].books.map(\.isbn)) == ["1", "9"])
     }
 
+    /// Unique values are compared as the store compares them, byte for byte: "é" precomposed and
+    /// "e" with a combining accent are equal Swift strings but two names to SQLite, so neither
+    /// the save nor a merge policy folds one into the other.
+    @Test(arguments: [MergePolicy.error, .objectTrump])
+    func canonicallyEquivalentTextIsTwoValues(_ policy: MergePolicy) throws {
+        let (composed, decomposed) = ("Jos\u{E9}", "Jose\u{301}")
+        #expect(composed == decomposed, "Swift's String equality")
+        let store = try TestStore(.file)
+        let context = try store.open().newContext(mergePolicy: policy)
+        context.insert(Author.self).name = composed
+        context.insert(Author.self).name = decomposed
+        try context.save()
+        let names = try store.reader().all(Author.self).map { Array($0.name.utf8) }
+        #expect(Set(names) == [Array(composed.utf8), Array(decomposed.utf8)])
+    }
+
     // MARK: - Composite constraints
 
     @Test(arguments: [MergePolicy.error, .objectTrump, .storeTrump], Location.allCases)

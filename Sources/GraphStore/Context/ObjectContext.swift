@@ -31,7 +31,7 @@ public final class ObjectContext {
     /// when a save has new objects to check).
     func absentValues(_ constraint: String) -> Set<StoredValue>? {
         guard let lookups = uniqueLookups[constraint] else { return nil }
-        var absent = Set<StoredValue>()
+        var absent = Set<StoredValue>(minimumCapacity: lookups.reduce(0) { $0 + $1.asked.count })
         for lookup in lookups { absent.formUnion(lookup.asked) }
         for lookup in lookups { absent.subtract(lookup.found) }
         return absent

@@ -16,9 +16,9 @@ extension SavePlanner {
     func resolveDuplicates(_ objects: [ManagedObject], _ entity: EntityDescription, _ constraint: [String]) -> [ManagedObject] {
         // Each key's first object, then the rest of its group only when there are duplicates (rare):
         // one dictionary entry per key, no array per key.
-        var first: [[StoredValue]: Int] = [:]
+        var first: [ConstraintKey: Int] = [:]
         var duplicates: [Int: [ManagedObject]] = [:]
-        var keys: [[StoredValue]] = []
+        var keys: [ConstraintKey] = []
         let slots = Self.slots(of: constraint, entity)
         first.reserveCapacity(objects.count)
         keys.reserveCapacity(objects.count)
@@ -36,7 +36,7 @@ extension SavePlanner {
             guard let group = duplicates[index] else { return objects[index] }
             switch policy {
             case .error:
-                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),
+                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(Self.text),
                                                     objects: group.map(\.objectID), storedObject: nil))
                 return group[0]
             case .objectTrump, .storeTrump:
@@ -68,14 +68,14 @@ extension SavePlanner {
         guard !pending.isEmpty else { return }
         let keys = pending.map { key(of: $0, slots) }
         let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }
-        let stored = try writer.rows(of: entity, columns: constraint, matching: Array(Set(keys)))
-        let rowsByKey = Dictionary(stored.map { row in (indexes.map { row.values[$0] }, row) }, uniquingKeysWith: { first, _ in first })
+        let stored = try writer.rows(of: entity, columns: constraint, matching: Set(keys).map(\.values))
+        let rowsByKey = Dictionary(stored.map { row in (ConstraintKey(indexes.map { row.values[$0] }), row) }, uniquingKeysWith: { first, _ in first })
         for (object, key) in zip(pending, keys) {
             guard let row = rowsByKey[key] else { continue }
             let id = ObjectID.permanent(entity.name, row.rowID)
             switch policy {
             case .error:
-                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.map(Self.text),
+                conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(Self.text),
                                                     objects: [object.objectID], storedObject: id))
             case .objectTrump, .storeTrump:
                 if let registered = context.registered[id], registered !== object {
@@ -88,8 +88,8 @@ extension SavePlanner {
         }
     }
 
-    func key(of object: ManagedObject, _ slots: [Int]) -> [StoredValue] {
-        slots.map { object.attribute($0).storedValue }
+    func key(of object: ManagedObject, _ slots: [Int]) -> ConstraintKey {
+        slots.count == 1 ? .one(object.attribute(slots[0]).storedValue) : .many(slots.map { object.attribute($0).storedValue })
     }
 
     /// The wrapper slots of a constraint's attributes, looked up once per save, not per object.
@@ -107,4 +107,22 @@ extension SavePlanner {
     }
 
     private static func text(_ value: StoredValue) -> String { value.text }
+}
+
+/// One object's values for a unique constraint. A single-attribute constraint (the usual kind)
+/// keeps its one value, so no array is allocated and hashed per object.
+enum ConstraintKey: Hashable {
+    case one(StoredValue)
+    case many([StoredValue])
+
+    init(_ values: [StoredValue]) {
+        self = values.count == 1 ? .one(values[0]) : .many(values)
+    }
+
+    var values: [StoredValue] {
+        switch self {
+        case .one(let value): [value]
+        case .many(let values): values
+        }
+    }
 }

@@ -11,6 +11,7 @@ extension Catalog {
     /// a dry run saves nothing at all, not even its record.
     public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
         let run = settings.dryRun ? nil : try startRun()
+        defer { BackgroundRelease.finish() }
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
@@ -37,18 +38,15 @@ extension Catalog {
         let importer = PageImporter(container: container, policy: settings.mergePolicy.graphStorePolicy)
         var page = PreparedPage(try source.page(1))
         let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.page.pages))
-        var ahead = ReadAhead(source, pages: 2..<(last + 1), depth: Self.readAheadDepth)
         for number in 1...last {
+            let next = number < last ? PendingPage(number + 1, from: source) : nil
             summary += try importPage(page, importer, dryRun: settings.dryRun)
             progress(summary)
             reportSkipped(page.page)
             if interruption.signal != nil { return }
-            if number < last { page = try ahead.take() }
+            if let next { page = try next.wait() }
         }
     }
-
-    /// Pages downloaded ahead of the one being saved (a few hundred KiB each at 500 photos).
-    static let readAheadDepth = 3
 
     private func importPage(_ page: PreparedPage, _ importer: PageImporter, dryRun: Bool) throws -> FetchSummary {
         do {

@@ -53,15 +53,14 @@ struct FeedSource: Sendable {
     }
 }
 
-/// A page being downloaded, decoded and prepared on another thread while earlier ones are saved.
+/// A page being downloaded, decoded and prepared on another thread while the previous one is saved.
 final class PendingPage: @unchecked Sendable {
     // Written once by the worker before `done` is signalled, read only after waiting on it.
     private var result: Result<PreparedPage, PhotoSyncError>?
     private let done = DispatchSemaphore(value: 0)
 
-    /// Queues the download on `queue`; a serial queue fetches pages one at a time, in order.
-    init(_ number: Int, from source: FeedSource, on queue: DispatchQueue) {
-        queue.async {
+    init(_ number: Int, from source: FeedSource) {
+        DispatchQueue.global().async {
             self.result = Result { () throws(PhotoSyncError) -> PreparedPage in PreparedPage(try source.page(number)) }
             self.done.signal()
         }
@@ -70,38 +69,5 @@ final class PendingPage: @unchecked Sendable {
     func wait() throws(PhotoSyncError) -> PreparedPage {
         done.wait()
         return try result!.get()
-    }
-}
-
-/// Pages of `range` downloaded ahead of the saving thread, at most `depth` at a time.
-///
-/// One serial queue downloads them in order, so the network sees one request at a time, and the
-/// window keeps that queue busy while a page is saved: with a single page ahead, a slow save or
-/// a slow response left one of the two threads idle.
-struct ReadAhead {
-    private let source: FeedSource
-    private let queue = DispatchQueue(label: "photosync.download")
-    private let last: Int
-    private var next: Int
-    private var pending: [PendingPage] = []
-
-    init(_ source: FeedSource, pages range: Range<Int>, depth: Int) {
-        self.source = source
-        last = range.upperBound - 1
-        next = range.lowerBound
-        for _ in 0..<depth { queueNext() }
-    }
-
-    /// The next page in order, queueing one more download behind it.
-    mutating func take() throws(PhotoSyncError) -> PreparedPage {
-        let page = pending.removeFirst()
-        queueNext()
-        return try page.wait()
-    }
-
-    private mutating func queueNext() {
-        guard next <= last else { return }
-        pending.append(PendingPage(next, from: source, on: queue))
-        next += 1
     }
 }

@@ -15,6 +15,7 @@ struct PageImporter {
     func importPage(_ prepared: PreparedPage, dryRun: Bool = false) throws -> FetchSummary {
         let page = prepared.page
         let context = container.newContext(mergePolicy: policy)
+        defer { BackgroundRelease.release(context) }
         let stored = try StoredCopies(of: page, keys: prepared.keys, policy: policy, in: context)
         var photographers = Self.photographers(prepared.keys.ownerIDs, stored, in: context)
         for (item, isStored) in zip(page.photos, stored.isStored) where !isStored {
