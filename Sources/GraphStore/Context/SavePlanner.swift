@@ -60,25 +60,50 @@ final class SavePlanner {
 
     private func insertRows(_ objects: [ManagedObject], _ writer: any StoreWriter) throws {
         var fixups: [(ManagedObject, [String])] = []
+        var inserted: [String: [ObjectID]] = [:]
         for object in dependencyOrdered(objects) {
             let entity = object.entity
-            let attributes = mergedAttributes(contributorsOf(object), base: nil, entity)
-            let destinations = mergedDestinations(contributorsOf(object), base: nil, entity)
-            let foreignKeys = destinations.map(foreignKey(of:))
-            let rowID = try writer.insert(into: entity, values: attributes + foreignKeys.map { $0.map(StoredValue.integer) ?? .null })
+            // A plain insert (no duplicates folded into it) writes its own values: no merge to
+            // work out, nothing to assign back.
+            let merged = contributors[ObjectIdentifier(object)].map { $0.count > 1 } ?? false
+            var values = merged ? mergedAttributes(contributorsOf(object), base: nil, entity) : ownValues(of: object)
+            let destinations = merged ? mergedDestinations(contributorsOf(object), base: nil, entity) : ownDestinations(of: object)
+            var unresolved: [String] = []
+            for (relationship, destination) in zip(entity.toOneRelationships, destinations) {
+                let key = foreignKey(of: destination)
+                values.append(key.map(StoredValue.integer) ?? .null)
+                if key == nil && !isEmpty(destination) { unresolved.append(relationship.name) }
+            }
+            let rowID = try writer.insert(into: entity, values: values)
             newRowIDs[ObjectIdentifier(object)] = rowID
-            let unresolved = zip(entity.toOneRelationships, zip(destinations, foreignKeys)).filter { $0.1.1 == nil && !isEmpty($0.1.0) }
-            if !unresolved.isEmpty { fixups.append((object, unresolved.map(\.0.name))) }
-            // A plain insert stored the object's own values: nothing to assign back.
-            let merged = contributorsOf(object).count > 1
-            outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? attributes : nil, destinations: destinations))
-            outcome.changes.inserted[entity.name, default: []].insert(.permanent(entity.name, rowID))
+            if !unresolved.isEmpty { fixups.append((object, unresolved)) }
+            outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? Array(values[..<entity.storedAttributes.count]) : nil,
+                                       destinations: destinations))
+            inserted[entity.name, default: []].append(.permanent(entity.name, rowID))
         }
+        for (entity, ids) in inserted { outcome.changes.inserted[entity, default: []].formUnion(ids) }
         for (object, columns) in fixups {
             let destinations = mergedDestinations(contributorsOf(object), base: nil, object.entity)
             let values = object.entity.toOneRelationships.enumerated().filter { columns.contains($0.element.name) }
                 .map { foreignKey(of: destinations[$0.offset]).map(StoredValue.integer) ?? .null }
             try writer.update(object.entity, rowID: newRowIDs[ObjectIdentifier(object)]!, columns: columns, values: values)
+        }
+    }
+
+    /// A new object's stored attribute values, with room for its foreign keys.
+    private func ownValues(of object: ManagedObject) -> [StoredValue] {
+        let entity = object.entity
+        var values: [StoredValue] = []
+        values.reserveCapacity(entity.columns.count)
+        for attribute in entity.storedAttributes { values.append(object.attribute(attribute.slot).storedValue) }
+        return values
+    }
+
+    /// A new object's to-one destinations: objects, or rows linked by ID.
+    private func ownDestinations(of object: ManagedObject) -> [SaveOutcome.Destination] {
+        object.entity.toOneRelationships.map { relationship in
+            let toOne = object.toOne(relationship.slot)
+            return toOne.loadedDestination.map { .object($0) } ?? .row(toOne.rowID)
         }
     }
 
