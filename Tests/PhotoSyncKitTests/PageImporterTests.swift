@@ -142,8 +142,26 @@ struct PageImporterTests {
         let page = Self.page([Self.photo("1", by: "Ana", ownerID: "a1"), Self.photo("2", by: "Bo"), Self.photo("1", by: "Ana", ownerID: "a2"),
                               Self.photo("3", by: "Ana", ownerID: "a3")])
         let keys = PageKeys(page)
-        #expect(keys.ownerIDs == ["Ana": "a1", "Bo": "Bo@N01"])
+        #expect(keys.names == ["Ana", "Bo"])
+        #expect(keys.ownerIDs == ["a1", "Bo@N01"])
+        #expect(keys.owners == [0, 1, 0, 0])
         #expect(keys.positions == ["2": 1, "3": 3])
+    }
+
+    /// Names that differ only in Unicode normalization are two photographers, as the catalog's
+    /// unique index sees them (Swift's String equality would merge them), in one page or across two.
+    @Test func canonicallyEquivalentNamesAreTwoPhotographers() throws {
+        let (composed, decomposed) = ("Jos\u{E9}", "Jose\u{301}")
+        let catalog = try Fixture()
+        let summary = try catalog.importer().importPage(Self.page([Self.photo("1", by: composed, ownerID: "c@N01"),
+                                                                    Self.photo("2", by: decomposed, ownerID: "d@N01")]))
+        #expect(summary.photographersInserted == 2)
+        let again = try catalog.importer().importPage(Self.page([Self.photo("3", by: decomposed, ownerID: "d@N01")]))
+        #expect(again.photographersInserted == 0)
+        let context = try Catalog(path: catalog.path).container.newContext()
+        let owners = try context.fetch(FetchRequest<Photo>()).map { ($0.unique, Array(($0.whoTook?.ownerID ?? "").utf8)) }
+        #expect(Dictionary(uniqueKeysWithValues: owners) == ["1": Array("c@N01".utf8), "2": Array("d@N01".utf8), "3": Array("d@N01".utf8)])
+        #expect(try context.fetch(FetchRequest<Photographer>()).count == 2)
     }
 
     /// A dry run reports the same counts and writes nothing.
@@ -179,6 +197,8 @@ extension StoredCopies {
 
     /// The photographer names `importPage` would leave out of `page`.
     static func currentNames(_ page: FeedPage, _ policy: MergePolicy = .objectTrump, in container: PersistentContainer) -> Set<String> {
-        (try? StoredCopies(page, policy, in: container)).map { Set($0.photographers.keys) } ?? ["error"]
+        guard let stored = try? StoredCopies(page, policy, in: container) else { return ["error"] }
+        let names = PageKeys(page).names
+        return Set(names.indices.filter { stored.photographerRows[$0] != nil && !stored.isStale[$0] }.map { names[$0] })
     }
 }

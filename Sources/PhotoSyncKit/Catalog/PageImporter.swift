@@ -13,19 +13,19 @@ struct PageImporter {
     /// counts in a transaction that is rolled back. What the catalog already holds exactly is left
     /// out (see ``StoredCopies``); a page of nothing else is not saved at all.
     func importPage(_ prepared: PreparedPage, dryRun: Bool = false) throws -> FetchSummary {
-        let page = prepared.page
+        let (page, keys) = (prepared.page, prepared.keys)
         let context = container.newContext(mergePolicy: policy)
         defer { BackgroundRelease.release(context) }
-        let stored = try StoredCopies(of: page, keys: prepared.keys, policy: policy, in: context)
-        var photographers = Self.photographers(prepared.keys.ownerIDs, stored, in: context)
-        for (item, isStored) in zip(page.photos, stored.isStored) where !isStored {
+        let stored = try StoredCopies(of: page, keys: keys, policy: policy, in: context)
+        var photographers = Self.photographers(keys, stored, in: context)
+        for (index, item) in page.photos.enumerated() where !stored.isStored[index] {
             let photo = context.insert(Photo.self)
             photo.unique = item.id
             photo.title = item.title
             photo.subtitle = item.subtitle
             photo.imageURL = item.imageURL
             photo.uploaded = item.uploaded
-            photographers.link(photo, to: item.ownerName)
+            photographers.link(photo, to: keys.owners[index])
         }
         guard context.hasChanges else { return Self.summary(of: page, ChangeSet()) }
         return Self.summary(of: page, try save(context, dryRun: dryRun))
@@ -34,14 +34,15 @@ struct PageImporter {
     /// The page's photographers as the save needs them: new names inserted; stored ones linked to
     /// by row, never loaded. A stored one whose owner id the page changes gets the page's (what
     /// an object-trump merge would write), updated by row.
-    private static func photographers(_ ownerIDs: [String: String], _ stored: StoredCopies, in context: ObjectContext) -> PageObjects {
-        var objects = PageObjects(context: context, ownerIDs: ownerIDs, stored: stored)
+    private static func photographers(_ keys: PageKeys, _ stored: StoredCopies, in context: ObjectContext) -> PageObjects {
+        var objects = PageObjects(context: context, keys: keys, stored: stored)
         let ownerIDKey = \Photographer.$ownerID
-        for (name, id) in stored.stalePhotographers {
-            context.update(id, .set(ownerIDKey, to: ownerIDs[name]!))
-        }
-        for name in ownerIDs.keys where stored.photographer(named: name) == nil {
-            _ = objects.object(name)
+        for (owner, row) in stored.photographerRows.enumerated() {
+            if let row {
+                if stored.isStale[owner] { context.update(row, .set(ownerIDKey, to: keys.ownerIDs[owner])) }
+            } else {
+                _ = objects.object(owner)
+            }
         }
         return objects
     }
@@ -73,24 +74,25 @@ struct PageImporter {
 /// (under a merge policy, the save still reconciles it with a row stored meanwhile).
 private struct PageObjects {
     let context: ObjectContext
-    let ownerIDs: [String: String]
+    let keys: PageKeys
     let stored: StoredCopies
-    var inserted: [String: Photographer] = [:]
+    var inserted: [Int: Photographer] = [:]
 
-    mutating func link(_ photo: Photo, to name: String) {
-        if let id = stored.photographer(named: name) {
-            photo.$whoTook.destinationID = id
+    /// Links `photo` to the page's photographer number `owner` (an index into ``PageKeys/names``).
+    mutating func link(_ photo: Photo, to owner: Int) {
+        if let row = stored.photographerRows[owner] {
+            photo.$whoTook.destinationID = row
         } else {
-            photo.whoTook = object(name)
+            photo.whoTook = object(owner)
         }
     }
 
-    mutating func object(_ name: String) -> Photographer {
-        if let photographer = inserted[name] { return photographer }
+    mutating func object(_ owner: Int) -> Photographer {
+        if let photographer = inserted[owner] { return photographer }
         let photographer = context.insert(Photographer.self)
-        photographer.name = name
-        photographer.ownerID = ownerIDs[name]!
-        inserted[name] = photographer
+        photographer.name = keys.names[owner]
+        photographer.ownerID = keys.ownerIDs[owner]
+        inserted[owner] = photographer
         return photographer
     }
 }

@@ -17,40 +17,40 @@ import PhotoFeed
 struct StoredCopies {
     /// For each photo of the page (same order): whether the catalog holds it exactly.
     let isStored: [Bool]
-    /// The page's photographers stored with the page's owner id (under store-trump: stored), by name.
-    let photographers: [String: ObjectID]
-    /// The page's photographers stored with another owner id, which the page replaces, by name.
-    let stalePhotographers: [String: ObjectID]
-
-    /// The stored row of a page's photographer, current or stale.
-    func photographer(named name: String) -> ObjectID? { photographers[name] ?? stalePhotographers[name] }
+    /// For each of the page's owner names (``PageKeys/names`` order): its stored photographer, if any.
+    let photographerRows: [ObjectID?]
+    /// For each name: whether its stored photographer has another owner id, which the page
+    /// replaces (never under store-trump, where the stored one stays as it is).
+    let isStale: [Bool]
 
     init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, in context: ObjectContext) throws {
         guard policy != .error else {
-            (isStored, photographers, stalePhotographers) = (Array(repeating: false, count: page.photos.count), [:], [:])
+            isStored = Array(repeating: false, count: page.photos.count)
+            (photographerRows, isStale) = (Array(repeating: nil, count: keys.names.count), Array(repeating: false, count: keys.names.count))
             return
         }
         let (photos, people) = try context.readingOneSnapshot {
             (try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
                                       [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook]),
-             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, Array(keys.ownerIDs.keys))),
-                                      [\.$name, \.$ownerID]))
+             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, keys.names)), [\.$name, \.$ownerID]))
         }
         let storeWins = policy == .storeTrump
-        var names: [ObjectID: String] = [:]
-        var current: [String: ObjectID] = [:], stale: [String: ObjectID] = [:]
+        var owners: [ObjectID: Int] = [:]
+        var rows = [ObjectID?](repeating: nil, count: keys.names.count), stale = [Bool](repeating: false, count: keys.names.count)
         for (id, (name, ownerID)) in zip(people.ids, zip(try people.values(\.$name), try people.values(\.$ownerID))) {
-            names[id] = name
-            if storeWins || keys.ownerIDs[name] == ownerID { current[name] = id } else { stale[name] = id }
+            guard let owner = keys.nameIndex[.text(name)] else { continue }
+            owners[id] = owner
+            rows[owner] = id
+            stale[owner] = !storeWins && keys.ownerIDs[owner] != ownerID
         }
-        (photographers, stalePhotographers) = (current, stale)
-        isStored = try Self.compare(page, keys, with: photos, names: names, storeWins: storeWins)
+        (photographerRows, isStale) = (rows, stale)
+        isStored = try Self.compare(page, keys, with: photos, owners: owners, storeWins: storeWins)
     }
 
     /// For each photo of the page: stored with the same values and photographer (under
     /// store-trump: stored with a photographer).
     private static func compare(
-        _ page: FeedPage, _ keys: PageKeys, with photos: FetchedColumns<Photo>, names: [ObjectID: String], storeWins: Bool
+        _ page: FeedPage, _ keys: PageKeys, with photos: FetchedColumns<Photo>, owners: [ObjectID: Int], storeWins: Bool
     ) throws -> [Bool] {
         let (uniques, titles, subtitles, imageURLs, uploaded, whoTook) = (
             try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
@@ -62,7 +62,7 @@ struct StoredCopies {
             isStored[index] = storeWins
                 ? whoTook[row] != nil
                 : item.title == titles[row] && item.subtitle == subtitles[row] && item.imageURL == imageURLs[row]
-                    && item.uploaded == uploaded[row] && whoTook[row].flatMap { names[$0] } == item.ownerName
+                    && item.uploaded == uploaded[row] && whoTook[row].flatMap { owners[$0] } == keys.owners[index]
         }
         return isStored
     }
