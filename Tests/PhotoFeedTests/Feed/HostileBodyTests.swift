@@ -20,6 +20,26 @@ import Testing
         #expect(malformedMessage(body) == "invalid UTF-8 at byte \(start.utf8.count + 1)")
     }
 
+    /// The check passes ASCII in 8-byte words and validates only non-ASCII runs: each kind of bad
+    /// sequence is still found, at its byte, wherever it falls in or after a word.
+    @Test(arguments: [
+        ([0xFF], 0), ([0xC3], 0), ([0xC3, 0xA9, 0xC3], 2), ([0xE2, 0x82], 0), ([0xC0, 0xAF], 0),
+        ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0xE9, 0x9B, 0xAA, 0x80], 3),
+    ] as [([UInt8], Int)])
+    func invalidSequencesAreFoundAfterAnyPrefix(_ bad: [UInt8], _ offset: Int) {
+        for prefixLength in [0, 1, 7, 8, 9, 23] {
+            let start = #"{"photos":{"title":""# + String(repeating: "a", count: prefixLength)
+            let body = Array(start.utf8) + bad + Array(#"x"}}"#.utf8)
+            #expect(malformedMessage(body) == "invalid UTF-8 at byte \(start.utf8.count + offset + 1)", "prefix \(prefixLength)")
+        }
+    }
+
+    @Test func validNonASCIIPasses() throws {
+        let title = "Jos\u{E9} \u{96EA} \u{1F600} e\u{301}"
+        let page = try FeedDecoder.decode(Array(pageJSON(photoJSON(#""title":"\#(title)""#)).utf8))
+        #expect(page.photos.map(\.title) == [title])
+    }
+
     @Test func nestingThousandsDeepIsRejectedWithoutRecursingIntoIt() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(malformedMessage(#"{"photos":\#(deep)}"#)
