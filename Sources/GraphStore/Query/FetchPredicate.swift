@@ -16,7 +16,7 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable {
 
     /// The attribute's value is one of `values`.
     public static func isIn<V: AttributeValue>(_ attribute: KeyPath<Root, Attribute<V>>, _ values: [V]) -> FetchPredicate {
-        FetchPredicate(.isIn(column: column(attribute), values.map(\.storedValue)))
+        FetchPredicate(.isIn(column: column(attribute), values.map { $0.storedValue }))
     }
 
     /// The attribute contains `text` (case-insensitive uses full Unicode case folding).
