@@ -7,7 +7,7 @@
 
 Expects a release build (.build/release/photosync). For each size N it
   1. generates the feed once (Benchmarks/feedcache.py; cached under Benchmarks/.work/cache),
-  2. serves it on 127.0.0.1 (Benchmarks/feed_server.py: serve_feed.py's bytes, pre-gzipped) and runs
+  2. serves it on 127.0.0.1 (Benchmarks/feed_server/feed_server.c: serve_feed.py's bytes, pre-gzipped) and runs
      `photosync fetch` into a new catalog, then the same feed again with --merge-policy object-trump,
      then store-trump (every photo already stored);
   3. runs the C floor (Benchmarks/floor/floor.c) on the same records with the same three steps,
@@ -113,11 +113,21 @@ def clean_env(home):
     return env
 
 
+def compiled(source, target, *libraries):
+    """`source` built with gcc -O2 as `target` (again only when the source is newer)."""
+    if not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(source):
+        subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-o", target, source, *libraries], check=True)
+    return target
+
+
 class FeedServer:
+    """Benchmarks/feed_server/feed_server.c serving a feed cache directory (built next to the caches)."""
+
     def __init__(self, feed_dir, request_log):
-        self.proc = subprocess.Popen([sys.executable, os.path.join(HERE, "feed_server.py"), "--dir", feed_dir,
-                                      "--log", request_log], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                     stderr=open(request_log + ".stderr", "wb"))
+        binary = compiled(os.path.join(HERE, "feed_server", "feed_server.c"),
+                          os.path.join(os.path.dirname(os.path.abspath(feed_dir)), "feed_server"))
+        self.proc = subprocess.Popen([binary, "--dir", feed_dir, "--log", request_log], stdout=subprocess.PIPE,
+                                     stdin=subprocess.DEVNULL, stderr=open(request_log + ".stderr", "wb"))
         self.port = int(self.proc.stdout.readline())
 
     def stop(self):
@@ -148,9 +158,7 @@ class Bench:
         self.notes = []
 
     def build_floor(self):
-        source = os.path.join(HERE, "floor", "floor.c")
-        if not os.path.exists(self.floor) or os.path.getmtime(self.floor) < os.path.getmtime(source):
-            subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-o", self.floor, source, "-lsqlite3"], check=True)
+        compiled(os.path.join(HERE, "floor", "floor.c"), self.floor, "-lsqlite3")
 
     def photosync(self, db, *arguments):
         return [self.binary, "--db", db, "--quiet", *arguments]
@@ -377,7 +385,7 @@ def report(bench, started, finished):
               f"- load average at the end (1/5/15 min): {load} — the 2 cores are shared, so expect run-to-run noise",
               f"- run: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, `{' '.join(sys.argv[1:]) or '(full)'}`; "
               f"pages of {PER_PAGE}; release build; clean environment; wall time of the whole process; peak RSS from wait4()",
-              "- the feed: `Fixtures/generate_feed.py` (seed 1), served on 127.0.0.1 pre-gzipped by `Benchmarks/feed_server.py`; "
+              "- the feed: `Fixtures/generate_feed.py` (seed 1), served on 127.0.0.1 pre-gzipped by `Benchmarks/feed_server/feed_server.c`; "
               "the floor: `Benchmarks/floor/floor.c` (SQLite C API, prepared statements, records already parsed)", ""]
 
     lines += ["## Import", "",
