@@ -53,7 +53,7 @@ def main():
     binary = os.path.join(work, "photosync")
     subprocess.run(["objcopy", "--strip-debug", args.binary, binary], check=True)
     try:
-        for step, policy in (("first", "object-trump"), ("again-object", "object-trump")):
+        for step, policy in (("first", "object-trump"), ("again-object", "object-trump"), ("again-store", "store-trump")):
             server = bench.FeedServer(feed_dir, os.path.join(work, f"requests-{step}.log"))
             out_file = os.path.join(work, f"callgrind-{step}.out")
             try:

@@ -164,6 +164,16 @@ struct PageImporterTests {
         #expect(try context.fetch(FetchRequest<Photographer>()).count == 2)
     }
 
+    /// A title that only changes its Unicode normalization is a change: object-trump writes the
+    /// page's bytes (the catalog compares bytes, not canonical equivalence).
+    @Test func aTitleInAnotherNormalizationIsUpdated() throws {
+        let catalog = try Fixture()
+        _ = try catalog.importer().importPage(Self.page([Self.photo("1", by: "Ana", title: "Caf\u{E9}")]))
+        let again = try catalog.importer().importPage(Self.page([Self.photo("1", by: "Ana", title: "Cafe\u{301}")]))
+        #expect(again.updated == 1 && again.unchanged == 0)
+        #expect(Array(try catalog.stored()["1"]!.title.utf8) == Array("Cafe\u{301}".utf8))
+    }
+
     /// A dry run reports the same counts and writes nothing.
     @Test func aDryRunCountsTheSameAndWritesNothing() throws {
         let catalog = try Fixture()

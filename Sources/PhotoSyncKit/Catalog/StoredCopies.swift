@@ -29,29 +29,39 @@ struct StoredCopies {
             (photographerRows, isStale) = (Array(repeating: nil, count: keys.names.count), Array(repeating: false, count: keys.names.count))
             return
         }
+        // Under store-trump a stored photo is left out whatever its values: only its photographer is read.
+        let storeWins = policy == .storeTrump
         let (photos, people) = try context.readingOneSnapshot {
             (try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
-                                      [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook]),
-             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, keys.names)), [\.$name, \.$ownerID]))
+                                      storeWins ? [\.$unique, \.$whoTook] : [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook]),
+             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, keys.names)),
+                                      storeWins ? [\.$name] : [\.$name, \.$ownerID]))
         }
-        let storeWins = policy == .storeTrump
         var owners: [ObjectID: Int] = [:]
         var rows = [ObjectID?](repeating: nil, count: keys.names.count), stale = [Bool](repeating: false, count: keys.names.count)
-        for (id, (name, ownerID)) in zip(people.ids, zip(try people.values(\.$name), try people.values(\.$ownerID))) {
+        let ownerIDs = storeWins ? nil : try people.values(\.$ownerID)
+        for (row, (id, name)) in zip(people.ids, try people.values(\.$name)).enumerated() {
             guard let owner = keys.nameIndex[.text(name)] else { continue }
             owners[id] = owner
             rows[owner] = id
-            stale[owner] = !storeWins && keys.ownerIDs[owner] != ownerID
+            stale[owner] = ownerIDs.map { keys.ownerIDs[owner] != $0[row] } ?? false
         }
         (photographerRows, isStale) = (rows, stale)
-        isStored = try Self.compare(page, keys, with: photos, owners: owners, storeWins: storeWins)
+        isStored = try storeWins ? Self.withPhotographer(page, keys, photos) : Self.identical(page, keys, photos, owners: owners)
     }
 
-    /// For each photo of the page: stored with the same values and photographer (under
-    /// store-trump: stored with a photographer).
-    private static func compare(
-        _ page: FeedPage, _ keys: PageKeys, with photos: FetchedColumns<Photo>, owners: [ObjectID: Int], storeWins: Bool
-    ) throws -> [Bool] {
+    /// For each photo of the page: stored with a photographer (store-trump leaves those out).
+    private static func withPhotographer(_ page: FeedPage, _ keys: PageKeys, _ photos: FetchedColumns<Photo>) throws -> [Bool] {
+        var isStored = [Bool](repeating: false, count: page.photos.count)
+        for (unique, photographer) in zip(try photos.values(\.$unique), try photos.destinations(\.$whoTook)) {
+            guard let index = keys.positions[unique] else { continue }
+            isStored[index] = photographer != nil
+        }
+        return isStored
+    }
+
+    /// For each photo of the page: stored with the same values and photographer.
+    private static func identical(_ page: FeedPage, _ keys: PageKeys, _ photos: FetchedColumns<Photo>, owners: [ObjectID: Int]) throws -> [Bool] {
         let (uniques, titles, subtitles, imageURLs, uploaded, whoTook) = (
             try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
             try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
@@ -59,11 +69,16 @@ struct StoredCopies {
         for row in photos.ids.indices {
             guard let index = keys.positions[uniques[row]] else { continue }
             let item = page.photos[index]
-            isStored[index] = storeWins
-                ? whoTook[row] != nil
-                : item.title == titles[row] && item.subtitle == subtitles[row] && item.imageURL == imageURLs[row]
-                    && item.uploaded == uploaded[row] && whoTook[row].flatMap { owners[$0] } == keys.owners[index]
+            isStored[index] = sameBytes(item.title, titles[row]) && sameBytes(item.subtitle, subtitles[row])
+                && sameBytes(item.imageURL, imageURLs[row]) && item.uploaded == uploaded[row]
+                && whoTook[row].flatMap { owners[$0] } == keys.owners[index]
         }
         return isStored
+    }
+
+    /// Text compared as the catalog stores it, byte for byte: a title that only changes its
+    /// Unicode normalization is a change to write (Swift's `==` would call it equal).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        StoredValue.text(a) == StoredValue.text(b)
     }
 }
