@@ -11,7 +11,6 @@ extension Catalog {
     /// a dry run saves nothing at all, not even its record.
     public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
         let run = settings.dryRun ? nil : try startRun()
-        defer { BackgroundRelease.finish() }
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {

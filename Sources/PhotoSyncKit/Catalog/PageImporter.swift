@@ -15,7 +15,6 @@ struct PageImporter {
     func importPage(_ prepared: PreparedPage, dryRun: Bool = false) throws -> FetchSummary {
         let (page, keys) = (prepared.page, prepared.keys)
         let context = container.newContext(mergePolicy: policy)
-        defer { BackgroundRelease.release(context) }
         let stored = try StoredCopies(of: page, keys: keys, policy: policy, in: context)
         var photographers = Self.photographers(keys, stored, in: context)
         for (index, item) in page.photos.enumerated() where !stored.isStored[index] {
