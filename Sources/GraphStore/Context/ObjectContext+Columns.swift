@@ -9,7 +9,8 @@ extension ObjectContext {
     /// let photographers = try photos.destinations(\.$whoTook)  // [ObjectID?]
     /// ```
     /// Reads only the named columns, so it suits comparing a batch of incoming records with the
-    /// store before deciding what to insert. Like a fetch, it sees the store as of the last save;
+    /// store before deciding what to insert. Without `sortBy` in the request, rows come in no
+    /// particular order (like Core Data without sort descriptors; `fetch` orders objects by id). Like a fetch, it sees the store as of the last save;
     /// unlike a fetch, it ignores this context's unsaved changes (there are no objects to hold them).
     /// Fetched by `isIn` on a single-attribute unique constraint, it also tells the next save which
     /// of those values are not stored (see the README's "Reading and writing values without objects").

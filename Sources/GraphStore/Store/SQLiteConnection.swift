@@ -33,7 +33,9 @@ struct SQLiteConnection: StoreWriter {
         var sql = query.columns.map { "SELECT " + (["id"] + $0).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name) }
             ?? selectClause(entity)
         if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
-        sql += SQLCompiler.orderBy(query.sortBy)
+        // Objects come back in id order when no sort is asked for; column reads (lookups) in
+        // whatever order SQLite finds them: sorting a page's looked-up rows was 4% of a re-import.
+        if !query.sortBy.isEmpty || query.columns == nil { sql += SQLCompiler.orderBy(query.sortBy) }
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         if let offset = query.offset { sql += (query.limit == nil ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
         return (sql, compiler.arguments)
