@@ -14,7 +14,13 @@ extension ObjectContext {
     public func update<T: ManagedObject>(_ id: ObjectID, _ assignments: AttributeAssignment<T>...) {
         precondition(id.entityName == T.cachedEntityName, "\(id) is not an object ID of \(T.cachedEntityName)")
         guard !assignments.isEmpty else { return }
-        apply(RowUpdate(id: id, columns: assignments.map { $0.column }, values: assignments.map { $0.value }))
+        // A loop, not two `map`s: unspecialized across modules, each `map` cost ~2k instructions.
+        var columns: [String] = [], values: [StoredValue] = []
+        for assignment in assignments {
+            columns.append(assignment.column)
+            values.append(assignment.value)
+        }
+        apply(RowUpdate(id: id, columns: columns, values: values))
     }
 }
 

@@ -97,6 +97,7 @@ extension ObjectContext {
     /// Makes the committed outcome true in memory: folds, identities, merged values, registrations.
     private func apply(_ outcome: SaveOutcome) -> ChangeSet {
         for (discarded, survivor) in outcome.folds { fold(discarded, into: outcome.final(survivor)) }
+        registered.reserveCapacity(registered.count + outcome.saved.count)
         for saved in outcome.saved { apply(saved, outcome) }
         for id in outcome.emptiedOwners {
             guard let owner = registered[id] else { continue }
