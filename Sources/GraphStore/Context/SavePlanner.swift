@@ -2,26 +2,30 @@
 ///
 /// Conflicts are found in batches (one `IN` query per entity and constraint for all new objects),
 /// never one query per object.
+///
+/// A planner lives for one save on one thread, and its maps are touched for every object saved:
+/// its stored properties skip the runtime's dynamic exclusivity checks (`@exclusivity(unchecked)`),
+/// which cost as much as the dictionary operations themselves.
 final class SavePlanner {
     let context: ObjectContext
     let policy: MergePolicy
-    var conflicts: [ConstraintConflict] = []
+    @exclusivity(unchecked) var conflicts: [ConstraintConflict] = []
     /// A discarded duplicate → the object that survives it (among new objects).
-    var survivorOf: [ObjectIdentifier: ManagedObject] = [:]
+    @exclusivity(unchecked) var survivorOf: [ObjectIdentifier: ManagedObject] = [:]
     /// A surviving new object → the duplicates merged into it, in insertion order (itself included).
-    var contributors: [ObjectIdentifier: [ManagedObject]] = [:]
+    @exclusivity(unchecked) var contributors: [ObjectIdentifier: [ManagedObject]] = [:]
     /// A surviving new object → the stored row it takes over (no instance registered for it).
-    var adoptedRows: [ObjectIdentifier: StoredRow] = [:]
+    @exclusivity(unchecked) var adoptedRows: [ObjectIdentifier: StoredRow] = [:]
     /// A surviving new object → the registered instance of the stored row it folds into.
-    var foldTargets: [ObjectIdentifier: ManagedObject] = [:]
-    var newRowIDs: [ObjectIdentifier: Int64] = [:]
+    @exclusivity(unchecked) var foldTargets: [ObjectIdentifier: ManagedObject] = [:]
+    @exclusivity(unchecked) var newRowIDs: [ObjectIdentifier: Int64] = [:]
     /// Rows a to-one foreign key stopped pointing at, per "entity.relationship": owners that may be empty now.
-    var vacated: [String: Set<Int64>] = [:]
-    var outcome = SaveOutcome()
+    @exclusivity(unchecked) var vacated: [String: Set<Int64>] = [:]
+    @exclusivity(unchecked) var outcome = SaveOutcome()
     /// Whether conflict detection may skip values a fetch found absent (``ObjectContext/uniqueLookups``).
     let trustsAbsentKeys: Bool
     /// Whether it did: an insert that breaks a unique index then means "ask the store after all".
-    var trustedAbsentKeys = false
+    @exclusivity(unchecked) var trustedAbsentKeys = false
 
     init(context: ObjectContext, trustingAbsentKeys: Bool = true) {
         self.context = context

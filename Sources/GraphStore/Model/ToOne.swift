@@ -12,17 +12,18 @@
 public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
     let deleteRule: DeleteRule
     /// Unowned, not weak: a weak reference would give every object a side table and put all its
-    /// retains and releases on the runtime's slow path (a third of import time, measured).
-    unowned(safe) var owner: ManagedObject?
+    /// retains and releases on the runtime's slow path (a third of import time, measured). Its
+    /// fields skip dynamic exclusivity checks, like ``Attribute``'s: plain loads and stores.
+    @exclusivity(unchecked) unowned(safe) var owner: ManagedObject?
     /// This relationship's slot in its owner (set when the owner is created).
     var slot = 0
     /// The destination when known as an object.
-    var object: Destination?
+    @exclusivity(unchecked) var object: Destination?
     /// The destination's row when read from the store and not yet resolved to an object.
-    var rowID: Int64?
+    @exclusivity(unchecked) var rowID: Int64?
     /// The foreign key as last read from or written to the store.
-    var committedRowID: Int64?
-    var isAssigned = false
+    @exclusivity(unchecked) var committedRowID: Int64?
+    @exclusivity(unchecked) var isAssigned = false
 
     /// Declares a to-one relationship; `deleteRule` says what deleting the owner does to the destination.
     public init(deleteRule: DeleteRule = .nullify) {
