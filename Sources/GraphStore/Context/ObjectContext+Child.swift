@@ -31,6 +31,7 @@ extension ObjectContext {
         for object in updatedObjects { object.forEachAttribute { $0.commit() } }
         for update in rowUpdates { parent.apply(update) }
         rowUpdates = []
+        assumedAbsent = []
         pointers = [:]
         insertedObjects = []
         updatedObjects = []

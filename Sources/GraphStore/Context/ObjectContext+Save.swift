@@ -41,9 +41,10 @@ extension ObjectContext {
         }
     }
 
-    /// Runs `transaction` with a planner that trusts ``uniqueLookups``; if an insert meets one of those
-    /// values after all (another connection stored it since the fetch), the transaction has rolled
-    /// back and runs again with a planner that asks the store.
+    /// Runs `transaction` with a planner that trusts ``uniqueLookups`` and ``assumedAbsent``; if an
+    /// insert meets one of those values after all (another connection stored it since the fetch, or
+    /// the assumption was wrong), the transaction has rolled back and runs again with a planner that
+    /// asks the store.
     private func planned<T>(_ transaction: (SavePlanner) throws -> T) throws -> T {
         let trusting = SavePlanner(context: self)
         do {
@@ -113,6 +114,7 @@ extension ObjectContext {
         deletedObjects = []
         rowUpdates = []
         uniqueLookups = [:]
+        assumedAbsent = []
         pointers = [:]
         for saved in outcome.saved { saved.object.didSave() }
         return outcome.changes

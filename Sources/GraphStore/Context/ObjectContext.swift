@@ -26,6 +26,9 @@ public final class ObjectContext {
     /// asked and not found without asking the store again, and runs again asking if an insert meets
     /// one after all. Cleared by every save and rollback.
     var uniqueLookups: [String: [(asked: [StoredValue], found: [StoredValue])]] = [:]
+    /// Unique attributes ("Entity.attribute") whose new values the next save takes as not stored
+    /// (``assumeAbsent(_:)``). Cleared by every save and rollback.
+    var assumedAbsent: Set<String> = []
 
     /// The values of `constraint` ("Entity.attribute") that lookups found absent (worked out only
     /// when a save has new objects to check).
@@ -174,6 +177,7 @@ public final class ObjectContext {
         deletedObjects = []
         rowUpdates = []
         uniqueLookups = [:]
+        assumedAbsent = []
         pointers = [:]
     }
 

@@ -37,9 +37,13 @@ extension Catalog {
         let importer = PageImporter(container: container, policy: settings.mergePolicy.graphStorePolicy)
         var page = PreparedPage(try source.page(1))
         let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.page.pages))
+        var expectingNewPhotos = false
         for number in 1...last {
             let next = number < last ? PendingPage(number + 1, from: source) : nil
-            summary += try importPage(page, importer, dryRun: settings.dryRun)
+            let saved = try importPage(page, importer, dryRun: settings.dryRun, expectingNewPhotos: expectingNewPhotos)
+            summary += saved
+            // A page of only new photos predicts the next (a first import): see PageImporter.
+            expectingNewPhotos = saved.inserted > 0 && saved.inserted == saved.received - saved.skipped
             progress(summary)
             reportSkipped(page.page)
             if interruption.signal != nil { return }
@@ -47,9 +51,9 @@ extension Catalog {
         }
     }
 
-    private func importPage(_ page: PreparedPage, _ importer: PageImporter, dryRun: Bool) throws -> FetchSummary {
+    private func importPage(_ page: PreparedPage, _ importer: PageImporter, dryRun: Bool, expectingNewPhotos: Bool) throws -> FetchSummary {
         do {
-            return try importer.importPage(page, dryRun: dryRun)
+            return try importer.importPage(page, dryRun: dryRun, expectingNewPhotos: expectingNewPhotos)
         } catch let error as GraphStoreError {
             throw PhotoSyncError.from(error, path: path)
         }

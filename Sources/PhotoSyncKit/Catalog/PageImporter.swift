@@ -12,10 +12,17 @@ struct PageImporter {
     /// Saves `page` in one transaction and returns its counts. With `dryRun`, computes the same
     /// counts in a transaction that is rolled back. What the catalog already holds exactly is left
     /// out (see ``StoredCopies``); a page of nothing else is not saved at all.
-    func importPage(_ prepared: PreparedPage, dryRun: Bool = false) throws -> FetchSummary {
+    ///
+    /// With `expectingNewPhotos` (the previous page's photos were all new, as in a first import),
+    /// the page's stored photos are not read: the save inserts its photos assuming their ids are not
+    /// stored (GraphStore's `assumeAbsent`), and if one is, runs again looking them up, so the counts
+    /// and the merge are the same either way. Never under the error policy.
+    func importPage(_ prepared: PreparedPage, dryRun: Bool = false, expectingNewPhotos: Bool = false) throws -> FetchSummary {
         let (page, keys) = (prepared.page, prepared.keys)
         let context = container.newContext(mergePolicy: policy)
-        let stored = try StoredCopies(of: page, keys: keys, policy: policy, in: context)
+        let optimistic = expectingNewPhotos && policy != .error
+        if optimistic { context.assumeAbsent(\Photo.$unique) }
+        let stored = try StoredCopies(of: page, keys: keys, policy: policy, readingPhotos: !optimistic, in: context)
         var photographers = Self.photographers(keys, stored, in: context)
         for (index, item) in page.photos.enumerated() where !stored.isStored[index] {
             let photo = context.insert(Photo.self)

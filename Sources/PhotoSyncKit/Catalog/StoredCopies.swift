@@ -23,7 +23,9 @@ struct StoredCopies {
     /// replaces (never under store-trump, where the stored one stays as it is).
     let isStale: [Bool]
 
-    init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, in context: ObjectContext) throws {
+    /// With `readingPhotos` false, only the photographers are read and no photo counts as stored
+    /// (for a page expected to be all new: the save then checks its ids itself).
+    init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, readingPhotos: Bool = true, in context: ObjectContext) throws {
         guard policy != .error else {
             isStored = Array(repeating: false, count: page.photos.count)
             (photographerRows, isStale) = (Array(repeating: nil, count: keys.names.count), Array(repeating: false, count: keys.names.count))
@@ -32,8 +34,10 @@ struct StoredCopies {
         // Under store-trump a stored photo is left out whatever its values: only its photographer is read.
         let storeWins = policy == .storeTrump
         let (photos, people) = try context.readingOneSnapshot {
-            (try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
-                                      storeWins ? [\.$unique, \.$whoTook] : [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook]),
+            (readingPhotos
+                ? try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
+                                           storeWins ? [\.$unique, \.$whoTook] : [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook])
+                : nil,
              try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, keys.names)),
                                       storeWins ? [\.$name] : [\.$name, \.$ownerID]))
         }
@@ -47,6 +51,10 @@ struct StoredCopies {
             stale[owner] = ownerIDs.map { keys.ownerIDs[owner] != $0[row] } ?? false
         }
         (photographerRows, isStale) = (rows, stale)
+        guard let photos else {
+            isStored = Array(repeating: false, count: page.photos.count)
+            return
+        }
         isStored = try storeWins ? Self.withPhotographer(page, keys, photos) : Self.identical(page, keys, photos, owners: owners)
     }
 
