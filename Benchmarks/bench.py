@@ -519,7 +519,7 @@ def targets(bench):
         flat = growth <= 10
         met = r["photosync"].rss_mib < 100 and flat
         out.append((f"peak RSS < 100 MiB for the {human(big)} import, not growing with pages",
-                    f"{r['photosync'].rss_mib:.1f} MiB peak; +{growth:.1f} MiB from 25% to the end", "yes" if met else "**no**"))
+                    f"{r['photosync'].rss_mib:.1f} MiB peak; {growth:+.1f} MiB from 25% to the end", "yes" if met else "**no**"))
     for q in bench.queries:
         if q["key"] in ("list-prolific", "list-rare"):
             out.append((f"`list --photographer` on {human(q['size'])}, p99 < 20 ms ({q['key'][5:]})",
