@@ -39,6 +39,7 @@ public final class ObjectContext {
         for lookup in lookups { absent.subtract(lookup.found) }
         return absent
     }
+
     /// To-ones set by ID (``ToOne/destinationID``) to rows not loaded as objects: resolved when such
     /// a row is loaded, so its to-many lists them before the save too. Cleared by save and rollback.
     var pointers: [ObjectID: [(owner: ManagedObject, slot: Int)]] = [:]
