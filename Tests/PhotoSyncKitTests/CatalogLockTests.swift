@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
@@ -46,22 +47,29 @@ struct CatalogLockTests {
     }
 
     @Test("with wait, the lock is taken once the other process lets go", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
-    func waitsForOtherProcess() throws {
+    func waitsForOtherProcess() async throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: Self.flockTool)
         holder.arguments = [database + ".lock", "sleep", "3"]
         try holder.run()
-        // Wait until the child holds the lock.
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, (try? CatalogLock(databasePath: database, wait: false)) != nil {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        var waited = false
-        let lock = try CatalogLock(databasePath: database, wait: true) { waited = true }
+        // Seconds of waiting, on its own thread: blocking the cooperative pool would starve the
+        // in-process HTTP servers of other suites.
+        let waited = try await runOnDedicatedThread { () -> Result<Bool, any Error> in
+            Result {
+                // Wait until the child holds the lock.
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline, (try? CatalogLock(databasePath: database, wait: false)) != nil {
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                var waited = false
+                let lock = try CatalogLock(databasePath: database, wait: true) { waited = true }
+                holder.waitUntilExit()
+                withExtendedLifetime(lock) {}
+                return waited
+            }
+        }.get()
         #expect(waited)
-        holder.waitUntilExit()
-        withExtendedLifetime(lock) {}
     }
 
     /// `flock -n FILE true` in a child process: 0 if it got the lock, 1 if someone holds it.
