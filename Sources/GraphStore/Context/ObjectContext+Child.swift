@@ -58,7 +58,7 @@ extension ObjectContext {
 
     /// `existingObject(with:)` for a type known only at run time.
     func existingObject(with id: ObjectID, as: ManagedObject.Type, entity: EntityDescription) throws -> ManagedObject {
-        if let object = registered[id] ?? insertedObjects.first(where: { $0.objectID == id }) { return object }
+        if let object = registeredObject(id) { return object }
         guard let rowID = id.rowID, let row = try read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {
             throw GraphStoreError.objectNotFound(id)
         }

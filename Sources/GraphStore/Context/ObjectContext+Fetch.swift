@@ -27,8 +27,7 @@ extension ObjectContext {
     /// The object with `id`, from this context or the store.
     /// - Throws: ``GraphStoreError/objectNotFound(_:)`` when no such row exists.
     public func existingObject<T: ManagedObject>(with id: ObjectID, as type: T.Type = T.self) throws -> T {
-        if let object = registered[id] as? T { return object }
-        if let object = insertedObjects.first(where: { $0.objectID == id }) as? T { return object }
+        if let object = registeredObject(id) as? T { return object }
         guard let rowID = id.rowID, id.entityName == T.cachedEntityName else { throw GraphStoreError.objectNotFound(id) }
         let entity = try entity(for: T.self)
         guard let row = try read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first else {

@@ -40,7 +40,7 @@ extension ObjectContext {
     /// Assigns `update` to the object this context holds for the row, or keeps it for the save.
     /// (A child context's save replays its row updates here on the parent.)
     func apply(_ update: RowUpdate) {
-        if let object = registered[update.id] ?? insertedObjects.first(where: { $0.objectID == update.id }) {
+        if let object = registeredObject(update.id) {
             guard !object.isDeleted, let entity = container.model.entity(named: update.id.entityName) else { return }
             for (column, value) in zip(update.columns, update.values) {
                 if let attribute = entity.attribute(named: column) { _ = object.attribute(attribute.slot).assign(value) }

@@ -13,7 +13,6 @@ extension SavePlanner {
     func mergedAttributes(_ contributors: [ManagedObject], base: [StoredValue]?, _ entity: EntityDescription) -> [StoredValue] {
         let survivor = policy == .storeTrump ? contributors.first! : contributors.last!
         var values = base ?? entity.storedAttributes.map { survivor.attribute($0.slot).storedValue }
-        if base == nil && contributors.count == 1 { return values }  // a plain insert: its own values
         var filled = Set<Int>()
         for contributor in contributors {
             for (index, attribute) in entity.storedAttributes.enumerated() where contributor.attribute(attribute.slot).isAssigned {
