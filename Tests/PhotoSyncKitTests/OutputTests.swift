@@ -50,6 +50,15 @@ struct PhotoListOutputTests {
     }
 }
 
+@Suite("CSV writer")
+struct CSVWriterTests {
+    @Test("only commas, quotes and line breaks (any Unicode one) make a field quoted")
+    func quoting() {
+        let output = CSVWriter.render(header: ["a", "b", "c", "d"], rows: [["Zoë", "tab\there", "line\u{2028}break", "cr\rlf"]])
+        #expect(output == "a,b,c,d\r\nZoë,tab\there,\"line\u{2028}break\",\"cr\rlf\"\r\n")
+    }
+}
+
 @Suite("Table renderer")
 struct TableRendererTests {
     @Test("long cells are cut to the column's width with an ellipsis")
@@ -66,6 +75,34 @@ struct TableRendererTests {
                 == "NAME      PHOTOS\n山田太郎       3\nAna           12\n")
         let narrow = TableRenderer(columns: [.init(header: "T", maxWidth: 5)])
         #expect(narrow.render([["山田太郎"]]) == "T\n山田…\n")
+    }
+
+    @Test("a repeated name is printed as given on every row, byte for byte (NFD stays NFD)")
+    func repeatedNames() {
+        let table = TableRenderer(columns: [.init(header: "NAME"), .init(header: "N")])
+        let output = table.render([["Zoë", "1"], ["Zoë", "2"], ["Åsa", "3"], ["Jose\u{301}", "4"], ["José", "5"], ["Jose\u{301}", "6"]])
+        let expected = "NAME  N\nZoë   1\nZoë   2\nÅsa   3\nJose\u{301}  4\nJosé  5\nJose\u{301}  6\n"
+        #expect(Array(output.utf8) == Array(expected.utf8))
+    }
+
+    @Test("width: one column per character in Latin text, combining marks add none, CJK counts two")
+    func widths() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let scalars = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
+                Unicode.Scalar(UInt32.random(in: 0x20..<0x300, using: &generator))!
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            #expect(TableRenderer.width(of: text) == text.count, "\(scalars.map(\.value))")
+        }
+        #expect(TableRenderer.width(of: "Jose\u{301}") == 4)
+        #expect(TableRenderer.width(of: "Zoë 日本") == 8)
+    }
+
+    @Test("line breaks of every kind inside a non-ASCII title become spaces")
+    func unicodeLineBreaks() {
+        let table = TableRenderer(columns: [.init(header: "T")])
+        #expect(table.render([["Zoë\u{2028}a\u{85}b\u{2029}c\r\nd"]]) == "T\nZoë a b c d\n")
     }
 
     @Test("newlines and tabs inside a cell do not break the row")
@@ -136,5 +173,30 @@ struct OtherOutputTests {
             DeletionOutput.render(report, photographer: nil)
                 == "deleted photo 123\ndeleted photo 124\nremoved photographer Ana Lima (no photos left)\n")
         #expect(DeletionOutput.render(report, photographer: "Ana Lima").hasSuffix("removed photographer Ana Lima\n"))
+    }
+}
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("match Foundation's ISO 8601 formatter to the second, from the Gregorian reform to year 9999")
+    func matchesFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let fixed: [TimeInterval] = [
+            0, -1, -0.5, 0.999, 86_399.9, 951_782_400, 951_868_799, 4_107_542_400, -2_208_988_800, -12_219_292_800,
+            -12_219_292_799.5, 253_402_300_799.5, 1_714_564_800,
+        ]
+        let random = (0..<20_000).map { _ in TimeInterval.random(in: -12_219_292_800..<253_402_300_800, using: &generator) }
+        for seconds in fixed + random {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(timestamp(date) == date.formatted(.iso8601), "at \(seconds)")
+        }
+    }
+
+    @Test("dates before the reform or after 9999 still print, through Foundation")
+    func outsideTheFastRange() {
+        for seconds in [-12_219_292_800.5, -62_135_596_801, 253_402_300_800, 1e12] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(timestamp(date) == date.formatted(.iso8601))
+        }
     }
 }

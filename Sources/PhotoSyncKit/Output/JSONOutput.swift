@@ -8,8 +8,3 @@ enum JSONOutput {
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 }
-
-/// Timestamps in every output format: ISO 8601 in UTC, like `2024-05-01T12:00:00Z`.
-func timestamp(_ date: Date) -> String {
-    date.formatted(.iso8601)
-}

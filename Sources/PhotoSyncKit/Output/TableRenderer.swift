@@ -9,71 +9,98 @@ struct TableRenderer {
 
     var columns: [Column]
 
-    /// The header and rows, each line ending in a newline, with no trailing spaces.
+    /// The header and rows (one cell per column), each line ending in a newline, with no trailing spaces.
     func render(_ rows: [[String]]) -> String {
-        // Cells are fitted and measured once; a text that is not plain ASCII (measured character by
-        // character) once per column: a prolific photographer's name repeats on every row.
-        var fitted = columns.map { _ in [String: Cell]() }
-        let cells = ([columns.map(\.header)] + rows).map { row in
-            zip(row, columns).enumerated().map { index, pair in
-                let (text, column) = pair
-                if Self.isPlainASCII(text) { return Self.cell(text, column.maxWidth) }
-                if let known = fitted[index][text] { return known }
-                let cell = Self.cell(text, column.maxWidth)
-                fitted[index][text] = cell
-                return cell
-            }
-        }
-        let widths = columns.indices.map { index in cells.map { $0[index].width }.max() ?? 0 }
-        var output = ""
-        output.reserveCapacity(cells.count * (widths.reduce(0, +) + 2 * columns.count))
-        for row in cells {
-            for (index, cell) in row.enumerated() {
-                let padding = widths[index] - cell.width
-                let isLast = index == row.count - 1
-                if columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
-                output += cell.text
-                if !isLast {
-                    if !columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
-                    output += "  "
+        var cells: [Cell] = []
+        cells.reserveCapacity((rows.count + 1) * columns.count)
+        var widths = columns.map { _ in 0 }
+        // A text that is not plain ASCII is measured character by character; a prolific
+        // photographer's name repeats on every row, so each column remembers its last one.
+        var previous: [Cell?] = columns.map { _ in nil }
+        for row in CollectionOfOne(columns.map(\.header)) + rows {
+            for (index, column) in columns.enumerated() {
+                let text = row[index]
+                let cell: Cell
+                if let known = previous[index], Self.sameBytes(known.source, text) {
+                    cell = known
+                } else {
+                    cell = Self.cell(text, column.maxWidth)
+                    if !cell.isASCII { previous[index] = cell }
                 }
+                cells.append(cell)
+                widths[index] = max(widths[index], cell.width)
             }
-            output += "\n"
         }
-        return output
+        return lines(cells, widths)
+    }
+
+    private func lines(_ cells: [Cell], _ widths: [Int]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(cells.count / columns.count * (widths.reduce(0, +) + 2 * columns.count))
+        for (position, cell) in cells.enumerated() {
+            let index = position % columns.count
+            let padding = widths[index] - cell.width
+            if columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
+            output.append(contentsOf: cell.text.utf8)
+            if index == columns.count - 1 {
+                output.append(UInt8(ascii: "\n"))
+            } else {
+                if !columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
+                Self.appendSpaces(2, to: &output)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     private struct Cell {
+        /// The text as given, to recognise it on the next row.
+        var source: String
+        /// The text as printed: on one line, cut to the column's width.
         var text: String
         var width: Int
+        var isASCII: Bool
     }
 
     private static func cell(_ text: String, _ maxWidth: Int?) -> Cell {
-        let text = fit(singleLine(text), to: maxWidth)
-        return Cell(text: text, width: width(of: text))
+        if isPlainASCII(text) {
+            let count = text.utf8.count
+            guard let maxWidth, count > maxWidth else { return Cell(source: text, text: text, width: count, isASCII: true) }
+            let cut = fit(text, to: maxWidth)
+            return Cell(source: text, text: cut, width: cut.utf8.count - "…".utf8.count + 1, isASCII: true)
+        }
+        let printed = fit(singleLine(text), to: maxWidth)
+        return Cell(source: text, text: printed, width: width(of: printed), isASCII: false)
     }
 
-    /// Runs of spaces made once: padding is one append, not one per space.
-    private static let spaces = (0...64).map { String(repeating: " ", count: $0) }
-
-    private static func appendSpaces(_ count: Int, to output: inout String) {
-        var left = max(0, count)
-        while left > 0 {
-            let run = min(left, spaces.count - 1)
-            output += spaces[run]
-            left -= run
+    /// Byte-wise, not canonical, equality: an NFD name must print as NFD.
+    private static func sameBytes(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        let contiguous = first.utf8.withContiguousStorageIfAvailable { a in
+            second.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
         }
+        return contiguous.flatMap { $0 } ?? first.utf8.elementsEqual(second.utf8)
+    }
+
+    private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
     }
 
     /// Terminal columns `text` takes: wide East Asian characters and emoji count two.
     static func width(of text: String) -> Int {
         if isPlainASCII(text) { return text.utf8.count }
-        return text.reduce(0) { $0 + width(of: $1) }
+        // Below U+0300 (the Latin scripts) no scalar combines with another or is wide: one column each.
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard scalar.value >= 0x20, scalar.value < 0x300 else { return text.reduce(0) { $0 + width(of: $1) } }
+            count += 1
+        }
+        return count
     }
 
     /// Printable ASCII only: one column per byte, nothing to replace (the common case, checked fast).
     private static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let isPrintable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) } ?? text.utf8.allSatisfy(isPrintable)
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [
@@ -91,7 +118,9 @@ struct TableRenderer {
 
     /// Newlines and tabs in a title would break the row.
     private static func singleLine(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        // Every line break or tab has a byte below 0x20 or starts with 0xC2 (U+0085) or 0xE2 (U+2028, U+2029).
+        let mayBreak = { (byte: UInt8) in byte < 0x20 || byte == 0xC2 || byte == 0xE2 }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayBreak) }) ?? true else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
