@@ -65,6 +65,8 @@ struct TableRendererTests {
     func truncation() {
         let table = TableRenderer(columns: [.init(header: "ID"), .init(header: "TITLE", maxWidth: 8)])
         #expect(table.render([["1", "Golden hour at the pier"], ["22", "Pier"]]) == "ID  TITLE\n1   Golden…\n22  Pier\n")
+        let exact = TableRenderer(columns: [.init(header: "T", maxWidth: 4)])
+        #expect(exact.render([["abcd"], ["abcde"], ["a   bcd"]]) == "T\nabcd\nabc…\na…\n")
     }
 
     @Test("wide characters count two columns when aligning and cutting")
@@ -85,24 +87,36 @@ struct TableRendererTests {
         #expect(Array(output.utf8) == Array(expected.utf8))
     }
 
-    @Test("width: one column per character in Latin text, combining marks add none, CJK counts two")
+    @Test("width: one column per character, two for CJK, kana, hangul and emoji presentation; marks add none")
     func widths() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
+            let narrow: [Range<UInt32>] = [0x20..<0x300, 0x370..<0x483, 0x2010..<0x2028, 0x2030..<0x205F]
+            let wide: [Range<UInt32>] = [0x3041..<0x3097, 0x30A0..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4, 0xFF01..<0xFF61]
+            let pools = narrow + wide + [0xFE0F..<0xFE10]
             let scalars = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
-                Unicode.Scalar(UInt32.random(in: 0x20..<0x300, using: &generator))!
+                Unicode.Scalar(UInt32.random(in: pools.randomElement(using: &generator)!, using: &generator))!
             }
             let text = String(String.UnicodeScalarView(scalars))
-            #expect(TableRenderer.width(of: text) == text.count, "\(scalars.map(\.value))")
+            // Each character: two columns when it starts with a wide scalar or holds U+FE0F, else one.
+            let expected = text.reduce(0) { total, character in
+                let first = character.unicodeScalars.first!.value
+                let isWide = wide.contains { $0.contains(first) } || character.unicodeScalars.contains("\u{FE0F}")
+                return total + (isWide ? 2 : 1)
+            }
+            #expect(TableRenderer.width(of: text) == expected, "\(scalars.map(\.value))")
         }
         #expect(TableRenderer.width(of: "Jose\u{301}") == 4)
         #expect(TableRenderer.width(of: "Zoë 日本") == 8)
+        #expect(TableRenderer.width(of: "Ёж\u{488} — «ok»") == 9)
+        #expect(TableRenderer.width(of: "❤\u{FE0F} 東京 ｱ") == 9)
     }
 
     @Test("line breaks of every kind inside a non-ASCII title become spaces")
     func unicodeLineBreaks() {
         let table = TableRenderer(columns: [.init(header: "T")])
         #expect(table.render([["Zoë\u{2028}a\u{85}b\u{2029}c\r\nd"]]) == "T\nZoë a b c d\n")
+        #expect(table.render([["«x» – y\u{2026}\u{A0}z"]]) == "T\n«x» – y\u{2026}\u{A0}z\n")
     }
 
     @Test("newlines and tabs inside a cell do not break the row")

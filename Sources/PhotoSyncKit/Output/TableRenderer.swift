@@ -49,7 +49,8 @@ struct TableRenderer {
                 Self.appendSpaces(2, to: &output)
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        // Every byte came from a String: valid UTF-8 already.
+        return output.withUnsafeBufferPointer { unsafe String(copying: UTF8Span(unchecked: $0.span)) }
     }
 
     private struct Cell {
@@ -65,8 +66,9 @@ struct TableRenderer {
         if isPlainASCII(text) {
             let count = text.utf8.count
             guard let maxWidth, count > maxWidth else { return Cell(source: text, text: text, width: count, isASCII: true) }
-            let cut = fit(text, to: maxWidth)
-            return Cell(source: text, text: cut, width: cut.utf8.count - "…".utf8.count + 1, isASCII: true)
+            var kept = text.utf8.prefix(maxWidth - 1)
+            while kept.last == UInt8(ascii: " ") { kept.removeLast() }
+            return Cell(source: text, text: String(Substring(kept)) + "…", width: kept.count + 1, isASCII: true)
         }
         let printed = fit(singleLine(text), to: maxWidth)
         return Cell(source: text, text: printed, width: width(of: printed), isASCII: false)
@@ -88,13 +90,28 @@ struct TableRenderer {
     /// Terminal columns `text` takes: wide East Asian characters and emoji count two.
     static func width(of text: String) -> Int {
         if isPlainASCII(text) { return text.utf8.count }
-        // Below U+0300 (the Latin scripts) no scalar combines with another or is wide: one column each.
-        var count = 0
+        var (total, last) = (0, 0)
         for scalar in text.unicodeScalars {
-            guard scalar.value >= 0x20, scalar.value < 0x300 else { return text.reduce(0) { $0 + width(of: $1) } }
-            count += 1
+            if scalar == "\u{FE0F}", last > 0 {
+                // Emoji presentation: the character before takes two columns.
+                (total, last) = (total - last + 2, 2)
+                continue
+            }
+            guard let columns = columnsAlone(scalar) else { return text.reduce(0) { $0 + width(of: $1) } }
+            (total, last) = (total + columns, columns)
         }
-        return count
+        return total
+    }
+
+    /// Columns of a scalar that is always a character of its own (never combined with a neighbour):
+    /// Latin, Greek and Cyrillic letters, common punctuation, kana, hangul syllables and CJK
+    /// ideographs. `nil` for the rest (controls included), whose character boundaries must be found.
+    private static func columnsAlone(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x370..<0x483, 0x2010...0x2027, 0x2030...0x205E: 1
+        case 0x3041...0x3096, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60: 2
+        default: nil
+        }
     }
 
     /// Printable ASCII only: one column per byte, nothing to replace (the common case, checked fast).
@@ -111,17 +128,29 @@ struct TableRenderer {
 
     private static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.contains("\u{FE0F}") { return 2 }
         if scalar.isASCII { return 1 }
-        if scalar.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        if scalar.properties.isEmojiPresentation { return 2 }
         return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
     }
 
     /// Newlines and tabs in a title would break the row.
     private static func singleLine(_ text: String) -> String {
-        // Every line break or tab has a byte below 0x20 or starts with 0xC2 (U+0085) or 0xE2 (U+2028, U+2029).
-        let mayBreak = { (byte: UInt8) in byte < 0x20 || byte == 0xC2 || byte == 0xE2 }
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayBreak) }) ?? true else { return text }
+        guard text.utf8.withContiguousStorageIfAvailable(mayBreakLines) ?? true else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// Whether UTF-8 `bytes` hold a control character, U+0085 (C2 85) or U+2028/U+2029 (E2 80 A8/A9).
+    private static func mayBreakLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case ..<0x20: return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] | 1) == 0xA9: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// Cuts to `maxWidth` columns, the ellipsis included, so the cut never ends in a dangling space.
