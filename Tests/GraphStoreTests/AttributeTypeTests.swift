@@ -79,4 +79,33 @@ final class Sample: ManagedObject {
         }
         #expect(sampleIndexes.contains { $0.contains("(\"score\")") })
     }
+
+    /// Text of every length (Swift's inline small strings and heap strings), empty, with a NUL,
+    /// quotes or decomposed accents arrives byte for byte, and cached statements reused for
+    /// later rows never mix one row's text into another's.
+    @Test func textOfEveryShapeRoundTripsThroughAReopenedFile() throws {
+        let store = TemporaryStore()
+        let texts = (0..<200).map { length in String(repeating: ["a", "é", "東", "🙂"][length % 4], count: length) }
+            + ["", " ", "\0inside", "O'Brien; DROP TABLE Sample", "Jose\u{301}", "José"]
+        do {
+            let context = try store.open(entities: [Sample.self]).newContext()
+            for (index, text) in texts.enumerated() {
+                let sample = context.insert(Sample.self)
+                (sample.name, sample.note) = ("n\(index)", text)
+            }
+            try context.save()
+            let renamed = try context.fetch(FetchRequest<Sample>(predicate: \.$name == "n3"))
+            renamed.first?.note = nil
+            try context.save()
+        }
+        let context = try store.open(entities: [Sample.self]).newContext()
+        let stored = try context.fetch(FetchRequest<Sample>())
+        let notes = Dictionary(uniqueKeysWithValues: stored.map { ($0.name, $0.note.map { Array($0.utf8) }) })
+        for (index, text) in texts.enumerated() where index != 3 {
+            #expect(notes["n\(index)"] == .some(Array(text.utf8)), "text \(index)")
+        }
+        #expect(notes["n3"] == .some(nil))
+        let matched = try context.fetch(FetchRequest<Sample>(predicate: \.$note == texts[150]))
+        #expect(matched.map(\.name) == ["n150"])
+    }
 }
