@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Profiles a 10k-photo first import (and a re-import) under callgrind.
 
-    python3 Benchmarks/profile.py [--photos 10000] [--policy object-trump]
+    python3 Benchmarks/profile.py [--photos 10000] [--startup] [--keep-raw]
+    python3 Benchmarks/profile.py --queries-on CATALOG   # only `status` and `list`, on a catalog you have
 
 Runs `valgrind --tool=callgrind` on `photosync fetch` against the benchmark feed server (same
 feed, same flags as bench.py), then writes Benchmarks/results/callgrind-<N>-<step>.txt: the
@@ -38,10 +39,23 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "photosync"))
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--startup", action="store_true", help="also profile `status` and `list --photographer` on the new catalog")
+    parser.add_argument("--queries-on", metavar="CATALOG",
+                        help="profile only `status` and `list --photographer` (the most prolific) on this existing catalog, "
+                             "e.g. one kept by `bench.py --keep`")
     parser.add_argument("--keep-raw", action="store_true",
                         help="also copy callgrind's raw .out files into --results (for callgrind_annotate --tree)")
     args = parser.parse_args()
     os.makedirs(args.results, exist_ok=True)
+    if args.queries_on:
+        work = tempfile.mkdtemp(prefix="profile-", dir=os.path.join(HERE, ".work"))
+        try:
+            binary = os.path.join(work, "photosync")
+            subprocess.run(["objcopy", "--strip-debug", args.binary, binary], check=True)
+            profile_queries(os.path.abspath(args.queries_on), "catalog", binary,
+                            bench.clean_env(os.path.join(work, "home")), work, args)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
     cache = os.path.join(HERE, ".work", "cache")
     feed_dir = feedcache.ensure(cache, args.photos, 1, bench.PER_PAGE, log=bench.log)
     os.makedirs(os.path.join(HERE, ".work"), exist_ok=True)
@@ -76,22 +90,31 @@ def main():
                 shutil.copy(out_file, os.path.join(args.results, os.path.basename(out_file)))
             bench.log(f"wrote {target}")
         if args.startup:
-            with sqlite3.connect(db) as c:
-                name = c.execute("SELECT g.name FROM Photographer g JOIN Photo p ON p.whoTook = g.id "
-                                 "GROUP BY g.id ORDER BY count(*) DESC, g.name LIMIT 1").fetchone()[0]
-            for step, command in (("status", ["status"]), ("list", ["list", "--photographer", name])):
-                out_file = os.path.join(work, f"callgrind-{step}.out")
-                r = bench.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", binary, "--db", db,
-                               *command], env, 600, stdout_path=os.devnull)
-                target = os.path.join(args.results, f"callgrind-{args.photos // 1000}k-{step}.txt")
-                with open(target, "w") as f:
-                    f.write(f"# callgrind, photosync {' '.join(command)} on the {args.photos}-photo catalog, commit "
-                            f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n\n")
-                    f.write("## exclusive\n\n" + annotate(out_file, False, 90))
-                    f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
-                bench.log(f"wrote {target}")
+            profile_queries(db, f"{args.photos // 1000}k", binary, env, work, args)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def profile_queries(db, label, binary, env, work, args):
+    """`status` and `list --photographer` for the most prolific photographer, under callgrind."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
+        name = c.execute("SELECT g.name FROM Photographer g JOIN Photo p ON p.whoTook = g.id "
+                         "GROUP BY g.id ORDER BY count(*) DESC, g.name LIMIT 1").fetchone()[0]
+    for step, command in (("status", ["status"]), ("list", ["list", "--photographer", name])):
+        out_file = os.path.join(work, f"callgrind-{step}.out")
+        r = bench.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", binary, "--db", db,
+                       *command], env, 1800, stdout_path=os.devnull)
+        if r.status != 0:
+            sys.exit(f"profile: photosync {step} failed under callgrind: {r.stderr[-2000:]}")
+        target = os.path.join(args.results, f"callgrind-{label}-{step}.txt")
+        with open(target, "w") as f:
+            f.write(f"# callgrind, photosync {' '.join(command)} on {db}, commit "
+                    f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n\n")
+            f.write("## exclusive\n\n" + annotate(out_file, False, 90))
+            f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
+        if args.keep_raw:
+            shutil.copy(out_file, os.path.join(args.results, f"callgrind-{label}-{step}.out"))
+        bench.log(f"wrote {target}")
 
 
 if __name__ == "__main__":
