@@ -9,6 +9,7 @@ static struct {
     CURLcode (*global_init)(long flags);
     CURL *(*easy_init)(void);
     void (*easy_cleanup)(CURL *handle);
+    void (*easy_reset)(CURL *handle);
     CURLcode (*easy_perform)(CURL *handle);
     const char *(*easy_strerror)(CURLcode code);
     time_t (*getdate)(const char *text, const time_t *unused);
@@ -37,6 +38,7 @@ static void load(void) {
     int ok = resolve(library, "curl_global_init", (void **)&curl.global_init)
         && resolve(library, "curl_easy_init", (void **)&curl.easy_init)
         && resolve(library, "curl_easy_cleanup", (void **)&curl.easy_cleanup)
+        && resolve(library, "curl_easy_reset", (void **)&curl.easy_reset)
         && resolve(library, "curl_easy_perform", (void **)&curl.easy_perform)
         && resolve(library, "curl_easy_strerror", (void **)&curl.easy_strerror)
         && resolve(library, "curl_getdate", (void **)&curl.getdate)
@@ -60,6 +62,7 @@ int ccurl_load(char *error, size_t capacity) {
 
 CURL *ccurl_easy_init(void) { return curl.easy_init(); }
 void ccurl_easy_cleanup(CURL *handle) { curl.easy_cleanup(handle); }
+void ccurl_easy_reset(CURL *handle) { curl.easy_reset(handle); }
 CURLcode ccurl_easy_perform(CURL *handle) { return curl.easy_perform(handle); }
 const char *ccurl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
 time_t ccurl_getdate(const char *text) { return curl.getdate(text, NULL); }

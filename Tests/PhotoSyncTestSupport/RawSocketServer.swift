@@ -20,6 +20,9 @@ public final class RawSocketServer: Sendable {
         case closeImmediately
         /// Reads the request, sends these bytes, closes normally.
         case send([UInt8])
+        /// Sends these bytes for every request on a connection, keeping it open (HTTP keep-alive)
+        /// until the client closes it.
+        case sendToEveryRequest([UInt8])
         /// Sends these bytes as soon as a client connects, without reading, then closes:
         /// e.g. plain HTTP to a client expecting TLS.
         case sendWithoutReading([UInt8])
@@ -133,6 +136,9 @@ private struct ConnectionLoop: Sendable {
             readRequest(connection)
             LoopbackSocket.send(connection, bytes)
             close(connection)
+        case .sendToEveryRequest(let bytes):
+            while readRequest(connection) { LoopbackSocket.send(connection, bytes) }
+            close(connection)
         case .sendWithoutReading(let bytes):
             LoopbackSocket.send(connection, bytes)
             close(connection)
@@ -148,16 +154,20 @@ private struct ConnectionLoop: Sendable {
         }
     }
 
-    /// Reads until the blank line ending the request head (GETs carry no body).
-    private func readRequest(_ connection: Int32) {
+    /// Reads until the blank line ending the request head (GETs carry no body); false when the
+    /// client left (or the server stopped) first.
+    @discardableResult
+    private func readRequest(_ connection: Int32) -> Bool {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while shouldRun, received.count < 65_536, !received.ends(with: Array("\r\n\r\n".utf8)) {
+        while shouldRun, received.count < 65_536 {
+            if received.ends(with: Array("\r\n\r\n".utf8)) { return true }
             guard LoopbackSocket.waitReadable(connection, timeout: Self.tick) else { continue }
             let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return }
+            guard count > 0 else { return false }
             received += buffer[..<count]
         }
+        return false
     }
 
     /// Holds the connection (optionally sending `chunk` every `interval`)

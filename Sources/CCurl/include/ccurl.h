@@ -20,6 +20,7 @@ int ccurl_load(char *error, size_t capacity);
 // The functions below may be called only after ccurl_load succeeded.
 CURL *ccurl_easy_init(void);
 void ccurl_easy_cleanup(CURL *handle);
+void ccurl_easy_reset(CURL *handle);
 CURLcode ccurl_easy_perform(CURL *handle);
 const char *ccurl_easy_strerror(CURLcode code);
 time_t ccurl_getdate(const char *text);

@@ -1,11 +1,13 @@
 internal import CCurl
 
-/// Owns one libcurl easy handle (and its error buffer) for one transfer;
-/// `deinit` releases both, so no error path can leak a handle.
+/// Owns one libcurl easy handle (and its error buffer); `deinit` releases both,
+/// so no error path can leak a handle. The handle keeps its open connections
+/// between transfers (see ``CurlHandlePool``).
 ///
-/// Not thread-safe, like the handle itself: create, configure, perform and
-/// drop it on one thread.
-final class CurlEasyHandle {
+/// Not thread-safe, like the handle itself: one thread at a time configures and
+/// performs a transfer. It is `Sendable` only so a pool can pass it from one
+/// transfer's thread to the next one's.
+final class CurlEasyHandle: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
@@ -19,6 +21,14 @@ final class CurlEasyHandle {
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    /// Forgets every option of the previous transfer (callbacks and their context included)
+    /// but keeps the open connections, the DNS cache and TLS sessions.
+    func reset() {
+        ccurl_easy_reset(handle)
+        errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE))
         ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
     }
 

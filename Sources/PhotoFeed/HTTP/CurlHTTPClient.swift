@@ -8,14 +8,16 @@ import Darwin
 
 /// Blocking HTTP GET over libcurl's easy API, with retries and hard limits.
 ///
-/// `Sendable` because it holds only immutable state: every request gets its
-/// own easy handle, so one client may be used from many threads at once.
+/// `Sendable`: every request has an easy handle to itself (taken from the
+/// client's pool, which keeps connections open between requests), so one
+/// client may be used from many threads at once.
 /// Calls block the calling thread; from async code, run them off the
 /// cooperative pool. A caller that must be able to stop a call (on SIGINT, say)
 /// passes `isCancelled` to `get`.
 public final class CurlHTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     private let sleep: (@Sendable (Double) -> Void)?
+    private let handles = CurlHandlePool()
 
     /// `sleep` waits between retries (seconds); tests inject a recorder. The
     /// default (nil) blocks the thread but wakes early when the request is cancelled.
@@ -100,6 +102,7 @@ public final class CurlHTTPClient: Sendable {
             throw AttemptFailure(reason: error(for: code, handle: handle, sink: sink, url: url), retryAfter: nil)
         }
         let response = HTTPResponse(status: status(of: handle, url: url), headers: sink.headers, body: sink.body)
+        handles.giveBack(handle)
         guard response.status < 400 else {
             let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds(from: $0) }
             throw AttemptFailure(reason: .status(response.status), retryAfter: retryAfter)
@@ -108,7 +111,7 @@ public final class CurlHTTPClient: Sendable {
     }
 
     private func makeHandle(_ url: String, allowFileScheme: Bool, sink: ResponseSink) throws(HTTPError) -> CurlEasyHandle {
-        let handle = try CurlEasyHandle()
+        let handle = try handles.take()
         try handle.set(CURLOPT_URL, url)
         try handle.set(CURLOPT_PROTOCOLS_STR, allowFileScheme ? "http,https,file" : "http,https")
         try handle.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")

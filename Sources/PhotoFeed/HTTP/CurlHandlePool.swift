@@ -1,0 +1,28 @@
+internal import CCurl
+import Synchronization
+
+/// Easy handles kept between requests, so consecutive pages reuse one connection (and one
+/// TLS session) instead of connecting again: libcurl keeps a handle's connections open after a
+/// transfer, for the next transfer on the same handle.
+final class CurlHandlePool: Sendable {
+    /// Idle handles beyond this many are closed: one fetch downloads one page at a time.
+    private static let capacity = 2
+    private let idle = Mutex<[CurlEasyHandle]>([])
+
+    /// An idle handle with its options cleared, or a new one.
+    func take() throws(HTTPError) -> CurlEasyHandle {
+        if let handle = idle.withLock({ $0.popLast() }) {
+            handle.reset()
+            return handle
+        }
+        return try CurlEasyHandle()
+    }
+
+    /// Keeps `handle` for the next request. Only handles whose transfer succeeded come back:
+    /// after a failure the connection's state is unknown, so that handle is closed.
+    func giveBack(_ handle: CurlEasyHandle) {
+        idle.withLock { handles in
+            if handles.count < Self.capacity { handles.append(handle) }
+        }
+    }
+}
