@@ -207,7 +207,7 @@ class Bench:
         feed_dir = feedcache.ensure(self.cache, size, 1, PER_PAGE, log=log)
         records = os.path.join(feed_dir, "records.bin")
         timeout = max(120, size // 250)  # generous: 1M photos -> 4000 s per run
-        repeats = self.args.repeat if self.args.repeat else (5 if size <= 100_000 else 1)
+        repeats = self.args.repeat if self.args.repeat else (7 if size <= 100_000 else 1)
         steps = [("first import", "object-trump", "first"),
                  ("re-import, object-trump", "object-trump", "again-object"),
                  ("re-import, store-trump", "store-trump", "again-store")]
@@ -413,7 +413,7 @@ def report(bench, started, finished):
               "the floor: `Benchmarks/floor/floor.c` (SQLite C API, prepared statements, records already parsed)", ""]
 
     lines += ["## Import", "",
-              "Seconds are the median of the runs (min–max in brackets when repeated: 5 runs up to 100k photos, 1 above); "
+              "Seconds are the median of the runs (min–max in brackets when repeated: 7 runs up to 100k photos, 1 above); "
               "each run starts from a new catalog, then re-imports the same feed twice. The ratio is the median of the runs' "
               "ratios: each photosync run is timed right before its floor run, which cancels most of the shared machine's "
               "swings. CPU s is user + system time of the "
@@ -628,7 +628,7 @@ def main():
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--keep", action="store_true", help="keep the catalogs and logs")
     parser.add_argument("--repeat", type=int, default=0,
-                        help="runs per size, the median reported (default: 5 up to 100k photos, 1 above)")
+                        help="runs per size, the median reported (default: 7 up to 100k photos, 1 above)")
     args = parser.parse_args()
     sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]
     if args.quick:
