@@ -17,7 +17,8 @@ rare photographer, each run paired with the C list floor, Benchmarks/floor/list_
 photographers, status; delete --photographer last).
 
 Every process runs with a clean environment (HOME/XDG_* in a temporary directory), its wall time
-is measured around the whole process and its peak RSS comes from wait4(). Results go to
+is measured around the whole process; its peak RSS and CPU time come from wait4() in
+Benchmarks/peak_rss/peak_rss.c, which starts it (a child of Python would report Python's RSS). Results go to
 Benchmarks/results/latest.md and Benchmarks/results/throughput.svg. Times are never asserted.
 """
 import argparse
@@ -63,46 +64,65 @@ class Run:
 
 
 def run(cmd, env, timeout, stdout_path=None, sample_rss=False):
-    """Runs cmd to completion (killed after `timeout` s): wall time, peak RSS (wait4), output."""
+    """Runs cmd to completion (killed after `timeout` s): wall time, peak RSS and CPU time (from
+    `peak_rss`, which starts it: see peak_rss/peak_rss.c for why wait4() here would not do), output."""
     out = open(stdout_path, "wb") if stdout_path else tempfile.TemporaryFile()
     err = tempfile.TemporaryFile()
+    report = tempfile.NamedTemporaryFile(prefix="peak-rss-", delete=False)
+    report.close()
     samples = []
+    helper = peak_rss_helper()
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen([helper, report.name, *cmd], env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
     done = threading.Event()
 
     def sampler():
+        measured = None
         while not done.wait(0.25):
             try:
-                with open(f"/proc/{proc.pid}/status") as status:
+                if measured is None:
+                    with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as children:
+                        measured = int(children.read().split()[0])
+                with open(f"/proc/{measured}/status") as status:
                     for line in status:
                         if line.startswith("VmRSS:"):
                             samples.append((time.monotonic(), int(line.split()[1])))
-            except (OSError, ValueError):
+            except (OSError, ValueError, IndexError):
                 pass
 
     def killer():
         if not done.wait(timeout):
             log(f"timeout after {timeout}s: killing {cmd[0]} (pid {proc.pid})")
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
 
     threads = [threading.Thread(target=killer, daemon=True)]
     if sample_rss:
         threads.append(threading.Thread(target=sampler, daemon=True))
     for t in threads:
         t.start()
-    _, wstatus, usage = os.wait4(proc.pid, 0)
+    _, wstatus, _ = os.wait4(proc.pid, 0)
     wall = time.monotonic() - start
     done.set()
     proc.returncode = os.waitstatus_to_exitcode(wstatus)
+    with open(report.name) as f:
+        fields = f.read().split()
+    os.unlink(report.name)
+    maxrss, cpu = (int(fields[0]), float(fields[1]) + float(fields[2])) if len(fields) == 3 else (0, 0.0)
     text = b""
     if not stdout_path:
         out.seek(0)
         text = out.read()
     out.close()
     err.seek(0)
-    return Run(wall, usage.ru_maxrss, proc.returncode, text.decode("utf-8", "replace"),
-               err.read().decode("utf-8", "replace"), samples, usage.ru_utime + usage.ru_stime)
+    return Run(wall, maxrss, proc.returncode, text.decode("utf-8", "replace"),
+               err.read().decode("utf-8", "replace"), samples, cpu)
+
+
+def peak_rss_helper():
+    """peak_rss/peak_rss.c, built next to the feed caches on first use."""
+    os.makedirs(os.path.join(HERE, ".work"), exist_ok=True)
+    return compiled(os.path.join(HERE, "peak_rss", "peak_rss.c"), os.path.join(HERE, ".work", "peak_rss"))
 
 
 def clean_env(home):
@@ -408,7 +428,8 @@ def report(bench, started, finished):
               f"- machine: {os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}, SQLite {sqlite3.sqlite_version} (Python's; the floor links the system libsqlite3)",
               f"- load average at the end (1/5/15 min): {load} — the 2 cores are shared, so expect run-to-run noise",
               f"- run: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, `{' '.join(sys.argv[1:]) or '(full)'}`; "
-              f"pages of {PER_PAGE}; release build; clean environment; wall time of the whole process; peak RSS from wait4()",
+              f"pages of {PER_PAGE}; release build; clean environment; wall time of the whole process; peak RSS from wait4() in `Benchmarks/peak_rss/peak_rss.c`, "
+              "which starts each process (a child of the Python driver would report the driver's own RSS)",
               "- the feed: `Fixtures/generate_feed.py` (seed 1), served on 127.0.0.1 pre-gzipped by `Benchmarks/feed_server/feed_server.c`; "
               "the floor: `Benchmarks/floor/floor.c` (SQLite C API, prepared statements, records already parsed)", ""]
 
@@ -465,7 +486,7 @@ def report(bench, started, finished):
 
     if bench.rss_growth:
         lines += ["### Memory during the import (photosync, VmRSS sampled every 0.25 s)", "",
-                  "| photos | RSS at 10% | 25% | 50% | 75% | end | peak (wait4) |", "|---:|---:|---:|---:|---:|---:|---:|"]
+                  "| photos | RSS at 10% | 25% | 50% | 75% | end | peak |", "|---:|---:|---:|---:|---:|---:|---:|"]
         for size, samples in sorted(bench.rss_growth.items()):
             if not samples:
                 continue

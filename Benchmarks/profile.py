@@ -49,9 +49,7 @@ def main():
     if args.queries_on:
         work = tempfile.mkdtemp(prefix="profile-", dir=os.path.join(HERE, ".work"))
         try:
-            binary = os.path.join(work, "photosync")
-            subprocess.run(["objcopy", "--strip-debug", args.binary, binary], check=True)
-            profile_queries(os.path.abspath(args.queries_on), "catalog", binary,
+            profile_queries(os.path.abspath(args.queries_on), "catalog", stripped_copy(args.binary, work),
                             bench.clean_env(os.path.join(work, "home")), work, args)
         finally:
             shutil.rmtree(work, ignore_errors=True)
@@ -62,10 +60,7 @@ def main():
     work = tempfile.mkdtemp(prefix="profile-", dir=os.path.join(HERE, ".work"))
     env = bench.clean_env(os.path.join(work, "home"))
     db = os.path.join(work, "catalog.sqlite")
-    # valgrind 3.19 cannot read the DWARF 5 Swift 6 emits ("unhandled dwarf2 abbrev form"):
-    # profile a copy without debug info; the symbol table still names every function.
-    binary = os.path.join(work, "photosync")
-    subprocess.run(["objcopy", "--strip-debug", args.binary, binary], check=True)
+    binary = stripped_copy(args.binary, work)
     try:
         for step, policy in (("first", "object-trump"), ("again-object", "object-trump"), ("again-store", "store-trump")):
             server = bench.FeedServer(feed_dir, os.path.join(work, f"requests-{step}.log"))
@@ -80,15 +75,8 @@ def main():
                 server.stop()
             if r.status != 0:
                 sys.exit(f"profile: photosync failed under callgrind: {r.stderr[-2000:]}")
-            target = os.path.join(args.results, f"callgrind-{args.photos // 1000}k-{step}.txt")
-            with open(target, "w") as f:
-                f.write(f"# callgrind, photosync fetch of {args.photos} photos ({step}, {policy}), commit "
-                        f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n# summary: {r.stdout.strip()}\n\n")
-                f.write("## exclusive\n\n" + annotate(out_file, False, 90))
-                f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
-            if args.keep_raw:
-                shutil.copy(out_file, os.path.join(args.results, os.path.basename(out_file)))
-            bench.log(f"wrote {target}")
+            write_report(out_file, f"callgrind-{args.photos // 1000}k-{step}", args,
+                         f"photosync fetch of {args.photos} photos ({step}, {policy})", f"# summary: {r.stdout.strip()}\n")
         if args.startup:
             profile_queries(db, f"{args.photos // 1000}k", binary, env, work, args)
     finally:
@@ -106,15 +94,27 @@ def profile_queries(db, label, binary, env, work, args):
                        *command], env, 1800, stdout_path=os.devnull)
         if r.status != 0:
             sys.exit(f"profile: photosync {step} failed under callgrind: {r.stderr[-2000:]}")
-        target = os.path.join(args.results, f"callgrind-{label}-{step}.txt")
-        with open(target, "w") as f:
-            f.write(f"# callgrind, photosync {' '.join(command)} on {db}, commit "
-                    f"{bench.git('rev-parse', '--short=12', 'HEAD')}\n\n")
-            f.write("## exclusive\n\n" + annotate(out_file, False, 90))
-            f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
-        if args.keep_raw:
-            shutil.copy(out_file, os.path.join(args.results, f"callgrind-{label}-{step}.out"))
-        bench.log(f"wrote {target}")
+        write_report(out_file, f"callgrind-{label}-{step}", args, f"photosync {' '.join(command)} on {db}")
+
+
+def stripped_copy(binary, work):
+    """valgrind 3.19 cannot read the DWARF 5 Swift 6 emits ("unhandled dwarf2 abbrev form"):
+    profile a copy without debug info; the symbol table still names every function."""
+    copy = os.path.join(work, "photosync")
+    subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+    return copy
+
+
+def write_report(out_file, name, args, what, summary=""):
+    """results/NAME.txt: the annotated profile (exclusive, then inclusive); with --keep-raw also NAME.out."""
+    target = os.path.join(args.results, f"{name}.txt")
+    with open(target, "w") as f:
+        f.write(f"# callgrind, {what}, commit {bench.git('rev-parse', '--short=12', 'HEAD')}\n{summary}\n")
+        f.write("## exclusive\n\n" + annotate(out_file, False, 90))
+        f.write("\n\n## inclusive\n\n" + annotate(out_file, True, 99))
+    if args.keep_raw:
+        shutil.copy(out_file, os.path.join(args.results, f"{name}.out"))
+    bench.log(f"wrote {target}")
 
 
 if __name__ == "__main__":
