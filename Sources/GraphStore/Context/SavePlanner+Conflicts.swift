@@ -2,9 +2,11 @@
 /// each resolved by the merge policy (or collected for `.error`).
 extension SavePlanner {
     func resolveConflicts(among inserted: [ManagedObject], _ writer: any StoreWriter) throws {
-        let byEntity = Dictionary(grouping: inserted) { $0.entity.name }
         for entity in context.container.model.entities where !entity.uniqueConstraints.isEmpty {
-            guard let objects = byEntity[entity.name] else { continue }
+            // One pass per constrained entity: cheaper than grouping by entity name, which hashed
+            // that name for every new object.
+            let objects = inserted.filter { $0.entity === entity }
+            guard !objects.isEmpty else { continue }
             for constraint in entity.uniqueConstraints {
                 let survivors = resolveDuplicates(objects.filter { survivorOf[ObjectIdentifier($0)] == nil }, entity, constraint)
                 try resolveAgainstStore(survivors, entity, constraint, writer)
@@ -18,21 +20,21 @@ extension SavePlanner {
         // one dictionary entry per key, no array per key.
         var first: [ConstraintKey: Int] = [:]
         var duplicates: [Int: [ManagedObject]] = [:]
-        var keys: [ConstraintKey] = []
+        var firsts: [(index: Int, key: ConstraintKey)] = []
         let slots = Self.slots(of: constraint, entity)
         first.reserveCapacity(objects.count)
-        keys.reserveCapacity(objects.count)
+        firsts.reserveCapacity(objects.count)
         for (index, object) in objects.enumerated() {
             let key = self.key(of: object, slots)
             if let earlier = first[key] {
                 duplicates[earlier, default: [objects[earlier]]].append(object)
             } else {
                 first[key] = index
-                keys.append(key)
+                firsts.append((index, key))
             }
         }
-        return keys.map { key in
-            let index = first[key]!
+        if duplicates.isEmpty { return objects }
+        return firsts.map { index, key in
             guard let group = duplicates[index] else { return objects[index] }
             switch policy {
             case .error:
