@@ -104,6 +104,7 @@ import Testing
         let error = #expect(throws: GraphStoreError.self) { try context.save() }
         guard case .writeFailed(let reason) = error else { Issue.record("expected writeFailed, got \(String(describing: error))"); return }
         #expect(reason.localizedCaseInsensitiveContains("foreign key"))
+        #expect(reason.hasSuffix("(SQLite code 787)"))  // SQLITE_CONSTRAINT_FOREIGNKEY: the extended code is named
         #expect(kid.noActionParent === parent)  // untouched by the rule
         let reader = try store.reader()
         #expect(try reader.count(FetchRequest<Parent>()) == 2)

@@ -84,8 +84,15 @@ final class SQLiteStore: PersistentStore {
     private static func writeError(_ error: DatabaseError) -> GraphStoreError {
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: .storeUnavailable(path: "", reason: error.message ?? "\(error)")
-        default: .writeFailed(error.message ?? "\(error)")
+        default: .writeFailed(detailed(error))
         }
+    }
+
+    /// SQLite's message, with its extended code when that says more (which I/O call failed).
+    private static func detailed(_ error: DatabaseError) -> String {
+        let message = error.message ?? "\(error)"
+        guard error.extendedResultCode != error.resultCode else { return message }
+        return "\(message) (SQLite code \(error.extendedResultCode.rawValue))"
     }
 
     private static func openingError(_ error: any Error, location: StoreLocation) -> GraphStoreError {
@@ -96,7 +103,7 @@ final class SQLiteStore: PersistentStore {
         case .SQLITE_CORRUPT: "the database file is corrupt"
         case .SQLITE_CANTOPEN: "cannot open the file"
         case .SQLITE_READONLY: "the file is read-only"
-        default: error.message ?? "\(error)"
+        default: detailed(error)
         }
         return .storeUnavailable(path: path, reason: reason)
     }
