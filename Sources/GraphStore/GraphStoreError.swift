@@ -13,6 +13,8 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case storeUnavailable(path: String, reason: String)
     /// Writing to the store failed (read-only file, full disk, locked past the busy timeout).
     case writeFailed(String)
+    /// Reading from the store failed (an I/O error, locked past the busy timeout).
+    case readFailed(String)
     /// The store cannot be used with this model (written by a newer model, or a change that
     /// lightweight migration cannot apply). The file was left untouched.
     case incompatibleStore(String)
@@ -63,6 +65,7 @@ extension GraphStoreError: CustomStringConvertible {
             "cannot delete \(object): its relationship \(relationship) denies deletion while it has \(count) object(s)"
         case .storeUnavailable(let path, let reason): "cannot open store \(path): \(reason)"
         case .writeFailed(let reason): "cannot write to the store: \(reason)"
+        case .readFailed(let reason): "cannot read the store: \(reason)"
         case .incompatibleStore(let reason): "incompatible store: \(reason)"
         case .migrationConstraintViolation(let entity, let attributes, let duplicates):
             "migration adds a unique constraint on \(entity)(\(attributes.joined(separator: ", "))) but stored rows share values: "

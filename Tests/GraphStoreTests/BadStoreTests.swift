@@ -23,6 +23,19 @@ final class Setting: ManagedObject {
         #expect(try store.bytes() == garbage)
     }
 
+    /// A failed read is reported as a read, not as a write.
+    @Test func aTableDroppedBehindTheStoresBackFailsReadsAsReads() throws {
+        let store = TemporaryStore()
+        let context = try store.open().newContext()
+        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: #"DROP TABLE "Book""#) }
+        #expect {
+            _ = try context.fetch(FetchRequest<Book>())
+        } throws: { error in
+            guard case GraphStoreError.readFailed(let reason) = error else { return false }
+            return reason.contains("no such table")
+        }
+    }
+
     @Test func aForeignSQLiteFileIsIncompatible() throws {
         let store = TemporaryStore()
         try DatabaseQueue(path: store.path).write { db in

@@ -61,7 +61,7 @@ final class SQLiteStore: PersistentStore {
         do {
             return try database.read { db in try body(SQLiteConnection(db: db, model: model, statements: statements)) }
         } catch let error as DatabaseError {
-            throw Self.writeError(error)
+            throw Self.storeError(error, reading: true)
         }
     }
 
@@ -77,14 +77,14 @@ final class SQLiteStore: PersistentStore {
             }
             return result!
         } catch let error as DatabaseError {
-            throw Self.writeError(error)
+            throw Self.storeError(error, reading: false)
         }
     }
 
-    private static func writeError(_ error: DatabaseError) -> GraphStoreError {
+    private static func storeError(_ error: DatabaseError, reading: Bool) -> GraphStoreError {
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: .storeUnavailable(path: "", reason: error.message ?? "\(error)")
-        default: .writeFailed(detailed(error))
+        default: reading ? .readFailed(detailed(error)) : .writeFailed(detailed(error))
         }
     }
 
