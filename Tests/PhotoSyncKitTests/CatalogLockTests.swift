@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
@@ -16,6 +17,31 @@ struct CatalogLockTests {
         }
         #expect(PhotoSyncError.locked("").exitStatus == 75)
         withExtendedLifetime(first) {}
+    }
+
+    /// A refused attempt closes its own descriptor once. (It used to close it again in `deinit`:
+    /// by then another thread could hold a file under that number, and a SQLite connection in a
+    /// parallel test lost its database file: "disk I/O error".) A second thread keeps opening
+    /// files and checks each is still open when it closes it.
+    @Test("a refused lock never closes another thread's file")
+    func refusedLockClosesOnlyItsOwnDescriptor() async throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        let holder = try CatalogLock(databasePath: database, wait: false)
+        let stop = Mutex(false)
+        let watcher = Task.detached {
+            await runOnDedicatedThread {
+                var lost = 0
+                while !stop.withLock({ $0 }) {
+                    let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                    if fcntl(descriptor, F_GETFD) == -1 || close(descriptor) != 0 { lost += 1 }
+                }
+                return lost
+            }
+        }
+        for _ in 0..<2_000 { _ = try? CatalogLock(databasePath: database, wait: false) }
+        stop.withLock { $0 = true }
+        #expect(await watcher.value == 0)
+        withExtendedLifetime(holder) {}
     }
 
     @Test("releasing the lock lets the next fetch take it")

@@ -11,12 +11,19 @@ final class CatalogLock {
     ///
     /// `onWait` is called once, before blocking, when another process holds the lock.
     init(databasePath: String, wait: Bool, onWait: () -> Void = {}) throws(PhotoSyncError) {
+        descriptor = try Self.lockedDescriptor(databasePath: databasePath, wait: wait, onWait: onWait)
+    }
+
+    /// The lock file's descriptor, holding the lock; on failure it is closed here, before any
+    /// `CatalogLock` exists. (Closing it in a failing `init` and again in `deinit`, which runs for
+    /// an initialized object, closed whatever file another thread had opened under that number.)
+    private static func lockedDescriptor(databasePath: String, wait: Bool, onWait: () -> Void) throws(PhotoSyncError) -> Int32 {
         let path = databasePath + ".lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .catalog("cannot open lock file \(path): \(String(cString: strerror(errno)))")
         }
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
         let busy = errno == EWOULDBLOCK
         guard busy, wait else {
             let reason = String(cString: strerror(errno))
@@ -31,6 +38,7 @@ final class CatalogLock {
                 throw .catalog("cannot lock \(path): \(reason)")
             }
         }
+        return descriptor
     }
 
     deinit {
