@@ -91,17 +91,28 @@ def run(cmd, env, timeout, stdout_path=None, sample_rss=False):
             except (OSError, ValueError, IndexError):
                 pass
 
+    def kill_group():
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
     def killer():
         if not done.wait(timeout):
             log(f"timeout after {timeout}s: killing {cmd[0]} (pid {proc.pid})")
-            os.killpg(proc.pid, signal.SIGKILL)
+            kill_group()
 
     threads = [threading.Thread(target=killer, daemon=True)]
     if sample_rss:
         threads.append(threading.Thread(target=sampler, daemon=True))
     for t in threads:
         t.start()
-    _, wstatus, _ = os.wait4(proc.pid, 0)
+    try:
+        _, wstatus, _ = os.wait4(proc.pid, 0)
+    except BaseException:
+        # Its own session does not get the terminal's Ctrl-C: stop it with us.
+        kill_group()
+        raise
     wall = time.monotonic() - start
     done.set()
     proc.returncode = os.waitstatus_to_exitcode(wstatus)
@@ -181,7 +192,7 @@ class Bench:
 
     def build_floor(self):
         compiled(os.path.join(HERE, "floor", "floor.c"), self.floor, "-lsqlite3")
-        compiled(os.path.join(HERE, "floor", "list_floor.c"), self.list_floor, "-lsqlite3")
+        compiled(os.path.join(HERE, "floor", "list_floor.c"), self.list_floor, "-lsqlite3", "-lm")
 
     def photosync(self, db, *arguments):
         return [self.binary, "--db", db, "--quiet", *arguments]
@@ -376,7 +387,10 @@ class Bench:
             if r.status != 0:
                 log(f"  exit {r.status}: {r.stderr.strip()[:300]}")
             if floor:
-                floor_walls.append(run(floor, self.env, 600, stdout_path=os.devnull).wall * 1000)
+                floor_run = run(floor, self.env, 600, stdout_path=os.devnull)
+                if floor_run.status != 0:
+                    sys.exit(f"bench: the list floor failed (exit {floor_run.status}): {floor_run.stderr.strip()[:300]}")
+                floor_walls.append(floor_run.wall * 1000)
         query = {"name": name, "key": key or name, "size": size, "runs": runs, "median": statistics.median(walls),
                  "p99": percentile(walls, 99), "max": max(walls), "rss": rss, "status": status}
         if floor_walls:

@@ -5,7 +5,8 @@
     python3 Benchmarks/profile.py --queries-on CATALOG   # only `status` and `list`, on a catalog you have
 
 Runs `valgrind --tool=callgrind` on `photosync fetch` against the benchmark feed server (same
-feed, same flags as bench.py), then writes Benchmarks/results/callgrind-<N>-<step>.txt: the
+feed, same flags as bench.py), then writes Benchmarks/results/callgrind-<N>-<step>.txt
+(callgrind-catalog-<status|list>.txt with --queries-on): the
 callgrind_annotate summary (exclusive and inclusive, Swift names demangled with `swift demangle
 --simplified`). The hand-written analysis lives in Benchmarks/results/profile.md, which bench.py
 copies into latest.md under "Profile".
@@ -46,6 +47,7 @@ def main():
                         help="also copy callgrind's raw .out files into --results (for callgrind_annotate --tree)")
     args = parser.parse_args()
     os.makedirs(args.results, exist_ok=True)
+    os.makedirs(os.path.join(HERE, ".work"), exist_ok=True)
     if args.queries_on:
         work = tempfile.mkdtemp(prefix="profile-", dir=os.path.join(HERE, ".work"))
         try:

@@ -10,6 +10,7 @@
  * usage: list_floor DB NAME
  * Prints the rows on stdout; exits 0, or 1 with a message on stderr.
  */
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <time.h>
@@ -19,9 +20,9 @@ static const char *QUERY =
     "WHERE \"whoTook\" IN (SELECT \"id\" FROM \"Photographer\" WHERE \"name\" = ?1) "
     "ORDER BY \"title\" ASC, length(\"unique\") ASC, \"unique\" ASC, \"id\" ASC";
 
-/* The title on one line: ASCII control characters become spaces. */
+/* The title on one line: tabs and ASCII line breaks become spaces, as in photosync's table. */
 static void put_title(const unsigned char *title) {
-    for (; *title; title++) putchar(*title < 0x20 ? ' ' : *title);
+    for (; *title; title++) putchar(*title >= '\t' && *title <= '\r' ? ' ' : *title);
 }
 
 int main(int argc, char **argv) {
@@ -39,11 +40,10 @@ int main(int argc, char **argv) {
     int code;
     while ((code = sqlite3_step(list)) == SQLITE_ROW) {
         char uploaded[32] = "-";
-        if (sqlite3_column_type(list, 2) != SQLITE_NULL) {
-            time_t seconds = (time_t)sqlite3_column_double(list, 2);
-            struct tm utc;
-            strftime(uploaded, sizeof uploaded, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&seconds, &utc));
-        }
+        struct tm utc;
+        time_t seconds = (time_t)floor(sqlite3_column_double(list, 2));
+        if (sqlite3_column_type(list, 2) != SQLITE_NULL && gmtime_r(&seconds, &utc))
+            strftime(uploaded, sizeof uploaded, "%Y-%m-%dT%H:%M:%SZ", &utc);
         printf("%s  ", (const char *)sqlite3_column_text(list, 0));
         put_title(sqlite3_column_text(list, 1));
         printf("  %s  %s\n", argv[2], uploaded);

@@ -13,7 +13,8 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case storeUnavailable(path: String, reason: String)
     /// Writing to the store failed (read-only file, full disk, locked past the busy timeout).
     case writeFailed(String)
-    /// Reading from the store failed (an I/O error, locked past the busy timeout).
+    /// Reading from the store failed (an I/O error, locked past the busy timeout, a table the
+    /// model expects missing from the file).
     case readFailed(String)
     /// The store cannot be used with this model (written by a newer model, or a change that
     /// lightweight migration cannot apply). The file was left untouched.

@@ -57,6 +57,14 @@ struct CSVWriterTests {
         let output = CSVWriter.render(header: ["a", "b", "c", "d"], rows: [["Zoë", "tab\there", "line\u{2028}break", "cr\rlf"]])
         #expect(output == "a,b,c,d\r\nZoë,tab\there,\"line\u{2028}break\",\"cr\rlf\"\r\n")
     }
+
+    /// A quote or comma followed by a combining mark is one `Character` equal to neither, but a CSV
+    /// reader still sees the quote or comma: quoting works on bytes.
+    @Test func aQuoteOrCommaFollowedByACombiningMarkIsStillQuoted() {
+        let output = CSVWriter.render(header: ["t"], rows: [["a\"\u{301}b"], ["x,\u{301}y"]])
+        let expected = "t\r\n\"a\"\"\u{301}b\"\r\n\"x,\u{301}y\"\r\n"
+        #expect(Array(output.utf8) == Array(expected.utf8))
+    }
 }
 
 @Suite("Table renderer")
@@ -117,6 +125,12 @@ struct TableRendererTests {
         let table = TableRenderer(columns: [.init(header: "T")])
         #expect(table.render([["Zoë\u{2028}a\u{85}b\u{2029}c\r\nd"]]) == "T\nZoë a b c d\n")
         #expect(table.render([["«x» – y\u{2026}\u{A0}z"]]) == "T\n«x» – y\u{2026}\u{A0}z\n")
+    }
+
+    @Test("the same text in two columns is cut to each column's own width")
+    func sameTextTwoWidths() {
+        let table = TableRenderer(columns: [.init(header: "A", maxWidth: 4), .init(header: "B", maxWidth: 6)])
+        #expect(table.render([["Zoë Åberg", "Zoë Åberg"]]) == "A     B\nZoë…  Zoë Å…\n")
     }
 
     @Test("newlines and tabs inside a cell do not break the row")

@@ -17,7 +17,7 @@ import Darwin
 public final class CurlHTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     private let sleep: (@Sendable (Double) -> Void)?
-    private let handles = CurlHandlePool()
+    let handles = CurlHandlePool()
 
     /// `sleep` waits between retries (seconds); tests inject a recorder. The
     /// default (nil) blocks the thread but wakes early when the request is cancelled.

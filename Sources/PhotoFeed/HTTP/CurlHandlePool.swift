@@ -9,20 +9,23 @@ final class CurlHandlePool: Sendable {
     private static let capacity = 2
     private let idle = Mutex<[CurlEasyHandle]>([])
 
-    /// An idle handle with its options cleared, or a new one.
+    /// An idle handle (its options already cleared), or a new one.
     func take() throws(HTTPError) -> CurlEasyHandle {
-        if let handle = idle.withLock({ $0.popLast() }) {
-            handle.reset()
-            return handle
-        }
+        if let handle = idle.withLock({ $0.popLast() }) { return handle }
         return try CurlEasyHandle()
     }
 
-    /// Keeps `handle` for the next request. Only handles whose transfer succeeded come back:
-    /// after a failure the connection's state is unknown, so that handle is closed.
+    /// Keeps `handle` for the next request, its options cleared at once: an idle handle holds no
+    /// pointer to the finished request's response. Only handles whose transfer completed come
+    /// back (an HTTP error status included); after a transport failure the connection's state is
+    /// unknown, so that handle is closed.
     func giveBack(_ handle: CurlEasyHandle) {
+        handle.reset()
         idle.withLock { handles in
             if handles.count < Self.capacity { handles.append(handle) }
         }
     }
+
+    /// Handles waiting for a request (for tests).
+    var idleCount: Int { idle.withLock { $0.count } }
 }

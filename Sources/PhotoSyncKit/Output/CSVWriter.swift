@@ -5,23 +5,25 @@ enum CSVWriter {
         for row in CollectionOfOne(header) + rows {
             for (index, text) in row.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                if needsQuotes(text) {
-                    output.append(contentsOf: ("\"" + text.replacing("\"", with: "\"\"") + "\"").utf8)
-                } else {
-                    output.append(contentsOf: text.utf8)
-                }
+                append(text, to: &output)
             }
             output.append(contentsOf: "\r\n".utf8)
         }
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A byte scan settles plain text; only text with special or non-ASCII bytes is read as characters.
-    private static func needsQuotes(_ text: String) -> Bool {
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "\"") && $0 >= 0x20 && $0 < 0x80 }
+    /// Works on bytes, not characters: a quote or comma followed by a combining mark is one
+    /// `Character` that equals neither, yet a CSV reader still sees the quote or comma.
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        let bytes = Array(text.utf8)
+        let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") }
+            || bytes.withUnsafeBufferPointer { LineBreaks.found(in: $0) }
+        guard needsQuotes else { return output.append(contentsOf: bytes) }
+        output.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            output.append(byte)
+            if byte == UInt8(ascii: "\"") { output.append(byte) }
         }
-        if plain == true { return false }
-        return text.contains { $0 == "," || $0 == "\"" || $0.isNewline }
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -18,6 +18,7 @@ struct TableRenderer {
         // photographer's name repeats on every row, so each column remembers its last one.
         var previous: [Cell?] = columns.map { _ in nil }
         for row in CollectionOfOne(columns.map(\.header)) + rows {
+            precondition(row.count == columns.count, "a table row needs one cell per column")
             for (index, column) in columns.enumerated() {
                 let text = row[index]
                 let cell: Cell
@@ -66,7 +67,7 @@ struct TableRenderer {
         if isPlainASCII(text) {
             let count = text.utf8.count
             guard let maxWidth, count > maxWidth else { return Cell(source: text, text: text, width: count, isASCII: true) }
-            var kept = text.utf8.prefix(maxWidth - 1)
+            var kept = text.utf8.prefix(max(0, maxWidth - 1))
             while kept.last == UInt8(ascii: " ") { kept.removeLast() }
             return Cell(source: text, text: String(Substring(kept)) + "…", width: kept.count + 1, isASCII: true)
         }
@@ -136,21 +137,8 @@ struct TableRenderer {
 
     /// Newlines and tabs in a title would break the row.
     private static func singleLine(_ text: String) -> String {
-        guard text.utf8.withContiguousStorageIfAvailable(mayBreakLines) ?? true else { return text }
+        guard text.utf8.withContiguousStorageIfAvailable({ LineBreaks.found(in: $0, orControls: true) }) ?? true else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-    }
-
-    /// Whether UTF-8 `bytes` hold a control character, U+0085 (C2 85) or U+2028/U+2029 (E2 80 A8/A9).
-    private static func mayBreakLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case ..<0x20: return true
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] | 1) == 0xA9: return true
-            default: continue
-            }
-        }
-        return false
     }
 
     /// Cuts to `maxWidth` columns, the ellipsis included, so the cut never ends in a dangling space.

@@ -43,4 +43,12 @@ import Testing
                     "skipped value, offset \(offset)")
         }
     }
+
+    /// A string cut off within the last word of the body ends the scan at the end, not past it.
+    @Test func anUnterminatedStringNearTheEndIsAnUnexpectedEnd() {
+        for length in 0..<12 {
+            let body = #"{"photos":{"page":1,"pages":1,"perpage":1,"total":1,"photo":[{"id":""# + String(repeating: "a", count: length)
+            #expect(malformedMessage(body)?.contains("unexpected end") == true, "length \(length)")
+        }
+    }
 }

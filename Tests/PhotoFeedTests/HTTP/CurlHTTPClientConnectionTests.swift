@@ -1,4 +1,4 @@
-import PhotoFeed
+@testable import PhotoFeed
 import PhotoSyncTestSupport
 import Testing
 
@@ -33,20 +33,41 @@ import Testing
         #expect(server.connectionCount == 3)
     }
 
-    /// A handle whose transfer failed is not reused: the next request starts on a new connection
-    /// and a clean handle (no option of the failed request left behind).
-    @Test func aFailedTransferDoesNotSpoilTheNextRequest() async throws {
+    /// A handle whose transfer failed is closed, not kept: the next request starts on a new handle
+    /// and a new connection.
+    @Test func aFailedTransfersHandleIsNotKept() async throws {
         let broken = try RawSocketServer(.truncatedBody(declaredLength: 100, sentLength: 10))
         defer { broken.stop() }
         let healthy = try RawSocketServer(.sendToEveryRequest(Self.ok))
         defer { healthy.stop() }
         let client = makeClient()
 
+        #expect(await client.fetch(healthy.baseURL + "/rest").failure == nil)
+        #expect(client.handles.idleCount == 1)
         #expect(await client.fetch(broken.baseURL + "/rest").failure == .truncatedBody)
-        let first = try await client.fetch(healthy.baseURL + "/rest").get()
-        let second = try await client.fetch(healthy.baseURL + "/rest").get()
+        #expect(client.handles.idleCount == 0)
+        let response = try await client.fetch(healthy.baseURL + "/rest").get()
 
-        #expect(first.body == Array("{}".utf8) && second.body == Array("{}".utf8))
-        #expect(healthy.connectionCount == 1)
+        #expect(response.body == Array("{}".utf8))
+        #expect(healthy.connectionCount == 2)
+    }
+
+    /// One client from eight threads at once (a server that answers connections concurrently):
+    /// each request has a handle to itself.
+    @Test func concurrentRequestsFromOneClientAllSucceed() async throws {
+        try await TestHTTPServer.withRunning { server in
+            server.route("/rest", .text("{}"))
+            let client = makeClient()
+
+            let bodies = await withTaskGroup(of: [UInt8]?.self) { group in
+                for page in 1...8 {
+                    group.addTask { try? await client.fetch(server.url("/rest?page=\(page)")).get().body }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+
+            #expect(bodies.count == 8 && bodies.allSatisfy { $0 == Array("{}".utf8) })
+            #expect(server.requests(to: "/rest").count == 8)
+        }
     }
 }
