@@ -190,6 +190,41 @@ struct PageImporterTests {
         #expect(expected.inserted == 2 && expected.unchanged == (policy == .objectTrump ? 1 : 2))
     }
 
+    /// Pages imported by one importer (which remembers the photographers of earlier pages) end
+    /// exactly as pages each imported by a new importer (which reads them all): same counts, same
+    /// rows, row ids included. The pages repeat names, change an owner id back and forth, empty a
+    /// photographer (deleted) and bring the name back, and use NFC and NFD spellings of one name.
+    @Test(arguments: [MergePolicy.objectTrump, .storeTrump])
+    func rememberingPhotographersChangesNothingButTheWork(_ policy: MergePolicy) throws {
+        let pages = [
+            [Self.photo("1", by: "Ana"), Self.photo("2", by: "Bo"), Self.photo("3", by: "José")],
+            [Self.photo("4", by: "Ana", ownerID: "other@N01"), Self.photo("5", by: "Jose\u{301}"), Self.photo("6", by: "Bo")],
+            [Self.photo("2", by: "Ana"), Self.photo("6", by: "Ana"), Self.photo("7", by: "Ana", ownerID: "Ana@N01")],
+            [Self.photo("8", by: "Bo"), Self.photo("9", by: "José"), Self.photo("10", by: "Cy")],
+        ].map(Self.page)
+        let (remembering, reading) = (try Fixture(), try Fixture())
+        let importer = try remembering.importer(policy)
+        for page in pages {
+            #expect(try importer.importPage(page) == (try reading.importer(policy).importPage(page)))
+        }
+        #expect(try remembering.rows() == reading.rows())
+        #expect(try remembering.rows().filter { $0.hasSuffix(" Bo Bo@N01") }.count == 1, "Bo, emptied on page 3, is back")
+    }
+
+    /// A photographer remembered from an earlier page and deleted (with its photos) by `delete`
+    /// before the next page: that page still saves, inserting the photographer again.
+    @Test func aRememberedPhotographerDeletedBetweenPagesIsReadAgain() throws {
+        let catalog = try Fixture()
+        let importer = try catalog.importer()
+        _ = try importer.importPage(Self.page([Self.photo("1", by: "Ana"), Self.photo("2", by: "Bo")]))
+        let report = try Catalog(path: catalog.path).delete(photoIDs: ["1"])
+        #expect(report.photographersRemoved == ["Ana"])
+        let summary = try importer.importPage(Self.page([Self.photo("3", by: "Ana"), Self.photo("4", by: "Bo")]))
+        #expect(summary.inserted == 2 && summary.photographersInserted == 1)
+        let stored = try catalog.stored()
+        #expect(stored["3"]?.owner == "Ana" && stored["4"]?.owner == "Bo" && stored["1"] == nil)
+    }
+
     /// A dry run reports the same counts and writes nothing.
     @Test func aDryRunCountsTheSameAndWritesNothing() throws {
         let catalog = try Fixture()

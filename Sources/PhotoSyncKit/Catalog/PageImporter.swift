@@ -8,6 +8,12 @@ import PhotoFeed
 struct PageImporter {
     let container: PersistentContainer
     let policy: MergePolicy
+    /// What this importer's pages have read and saved of photographers, for its next pages.
+    private let known = KnownPhotographers()
+
+    init(container: PersistentContainer, policy: MergePolicy) {
+        (self.container, self.policy) = (container, policy)
+    }
 
     /// Saves `page` in one transaction and returns its counts. With `dryRun`, computes the same
     /// counts in a transaction that is rolled back. What the catalog already holds exactly is left
@@ -17,12 +23,25 @@ struct PageImporter {
     /// the page's stored photos are not read: the save inserts its photos assuming their ids are not
     /// stored (GraphStore's `assumeAbsent`), and if one is, runs again looking them up, so the counts
     /// and the merge are the same either way. Never under the error policy.
+    ///
+    /// Photographers met on earlier pages are not read again (see ``KnownPhotographers``). If the
+    /// save fails while some were remembered, the page runs once more reading them all: a `delete`
+    /// between two pages may have removed one.
     func importPage(_ prepared: PreparedPage, dryRun: Bool = false, expectingNewPhotos: Bool = false) throws -> FetchSummary {
+        do {
+            return try importOnce(prepared, dryRun: dryRun, expectingNewPhotos: expectingNewPhotos)
+        } catch is GraphStoreError where !known.isEmpty {
+            known.removeAll()
+            return try importOnce(prepared, dryRun: dryRun, expectingNewPhotos: expectingNewPhotos)
+        }
+    }
+
+    private func importOnce(_ prepared: PreparedPage, dryRun: Bool, expectingNewPhotos: Bool) throws -> FetchSummary {
         let (page, keys) = (prepared.page, prepared.keys)
         let context = container.newContext(mergePolicy: policy)
         let optimistic = expectingNewPhotos && policy != .error
         if optimistic { context.assumeAbsent(\Photo.$unique) }
-        let stored = try StoredCopies(of: page, keys: keys, policy: policy, readingPhotos: !optimistic, in: context)
+        let stored = try StoredCopies(of: page, keys: keys, policy: policy, readingPhotos: !optimistic, known: known, in: context)
         var photographers = Self.photographers(keys, stored, in: context)
         for (index, item) in page.photos.enumerated() where !stored.isStored[index] {
             let photo = context.insert(Photo.self)
@@ -33,8 +52,26 @@ struct PageImporter {
             photo.uploaded = item.uploaded
             photographers.link(photo, to: keys.owners[index])
         }
-        guard context.hasChanges else { return Self.summary(of: page, ChangeSet()) }
-        return Self.summary(of: page, try save(context, dryRun: dryRun))
+        let changes = context.hasChanges ? try save(context, dryRun: dryRun) : ChangeSet()
+        if !dryRun { remember(keys, stored, photographers.inserted, changes) }
+        return Self.summary(of: page, changes)
+    }
+
+    /// Records the page's photographers as the catalog now holds them: those it read (with the
+    /// owner id the save wrote when it replaced one), those the save inserted, and forgets those
+    /// the save deleted.
+    private func remember(_ keys: PageKeys, _ stored: StoredCopies, _ inserted: [Int: Photographer], _ changes: ChangeSet) {
+        guard policy != .error else { return }
+        let insertedRows = changes.inserted(Photographer.self)
+        for (owner, name) in keys.names.enumerated() {
+            if let row = stored.photographerRows[owner] {
+                let ownerID = stored.isStale[owner] ? keys.ownerIDs[owner] : stored.storedOwnerIDs[owner]
+                known.remember(name, .init(id: row, ownerID: ownerID))
+            } else if let photographer = inserted[owner], insertedRows.contains(photographer.objectID) {
+                known.remember(name, .init(id: photographer.objectID, ownerID: photographer.ownerID))
+            }
+        }
+        known.forget(changes.deleted(Photographer.self))
     }
 
     /// The page's photographers as the save needs them: new names inserted; stored ones linked to

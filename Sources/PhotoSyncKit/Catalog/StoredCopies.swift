@@ -22,35 +22,56 @@ struct StoredCopies {
     /// For each name: whether its stored photographer has another owner id, which the page
     /// replaces (never under store-trump, where the stored one stays as it is).
     let isStale: [Bool]
+    /// For each name: its stored photographer's owner id, when stored and read (not under store-trump).
+    let storedOwnerIDs: [String?]
 
     /// With `readingPhotos` false, only the photographers are read and no photo counts as stored
-    /// (for a page expected to be all new: the save then checks its ids itself).
-    init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, readingPhotos: Bool = true, in context: ObjectContext) throws {
+    /// (for a page expected to be all new: the save then checks its ids itself). Names in `known`
+    /// are not read again.
+    init(of page: FeedPage, keys: PageKeys, policy: MergePolicy, readingPhotos: Bool = true,
+         known: KnownPhotographers? = nil, in context: ObjectContext) throws {
+        let count = keys.names.count
+        var rows = [ObjectID?](repeating: nil, count: count), stale = [Bool](repeating: false, count: count)
+        var storedOwnerIDs = [String?](repeating: nil, count: count)
         guard policy != .error else {
             isStored = Array(repeating: false, count: page.photos.count)
-            (photographerRows, isStale) = (Array(repeating: nil, count: keys.names.count), Array(repeating: false, count: keys.names.count))
+            (photographerRows, isStale, self.storedOwnerIDs) = (rows, stale, storedOwnerIDs)
             return
         }
         // Under store-trump a stored photo is left out whatever its values: only its photographer is read.
         let storeWins = policy == .storeTrump
+        var owners: [ObjectID: Int] = [:]
+        var unknown: [String] = []
+        for (owner, name) in keys.names.enumerated() {
+            guard let row = known?.row(named: name), storeWins || row.ownerID != nil else {
+                unknown.append(name)
+                continue
+            }
+            (rows[owner], storedOwnerIDs[owner]) = (row.id, row.ownerID)
+            owners[row.id] = owner
+            stale[owner] = !storeWins && row.ownerID != keys.ownerIDs[owner]
+        }
         let (photos, people) = try context.readingOneSnapshot {
             (readingPhotos
                 ? try context.fetchColumns(FetchRequest<Photo>(predicate: .isIn(\.$unique, Array(keys.positions.keys))),
                                            storeWins ? [\.$unique, \.$whoTook] : [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook])
                 : nil,
-             try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, keys.names)),
-                                      storeWins ? [\.$name] : [\.$name, \.$ownerID]))
+             unknown.isEmpty
+                ? nil
+                : try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, unknown)),
+                                           storeWins ? [\.$name] : [\.$name, \.$ownerID]))
         }
-        var owners: [ObjectID: Int] = [:]
-        var rows = [ObjectID?](repeating: nil, count: keys.names.count), stale = [Bool](repeating: false, count: keys.names.count)
-        let ownerIDs = storeWins ? nil : try people.values(\.$ownerID)
-        for (row, (id, name)) in zip(people.ids, try people.values(\.$name)).enumerated() {
-            guard let owner = keys.nameIndex[.text(name)] else { continue }
-            owners[id] = owner
-            rows[owner] = id
-            stale[owner] = ownerIDs.map { keys.ownerIDs[owner] != $0[row] } ?? false
+        if let people {
+            let ownerIDs = storeWins ? nil : try people.values(\.$ownerID)
+            for (row, (id, name)) in zip(people.ids, try people.values(\.$name)).enumerated() {
+                guard let owner = keys.nameIndex[.text(name)] else { continue }
+                owners[id] = owner
+                rows[owner] = id
+                storedOwnerIDs[owner] = ownerIDs?[row]
+                stale[owner] = ownerIDs.map { keys.ownerIDs[owner] != $0[row] } ?? false
+            }
         }
-        (photographerRows, isStale) = (rows, stale)
+        (photographerRows, isStale, self.storedOwnerIDs) = (rows, stale, storedOwnerIDs)
         guard let photos else {
             isStored = Array(repeating: false, count: page.photos.count)
             return
