@@ -23,6 +23,9 @@ public final class RawSocketServer: Sendable {
         /// Sends these bytes for every request on a connection, keeping it open (HTTP keep-alive)
         /// until the client closes it.
         case sendToEveryRequest([UInt8])
+        /// Answers the requests on a connection with these responses in turn (the last one
+        /// repeats), keeping it open until the client closes it.
+        case sendInTurn([[UInt8]])
         /// Sends these bytes as soon as a client connects, without reading, then closes:
         /// e.g. plain HTTP to a client expecting TLS.
         case sendWithoutReading([UInt8])
@@ -138,6 +141,13 @@ private struct ConnectionLoop: Sendable {
             close(connection)
         case .sendToEveryRequest(let bytes):
             while readRequest(connection) { LoopbackSocket.send(connection, bytes) }
+            close(connection)
+        case .sendInTurn(let responses):
+            var next = 0
+            while !responses.isEmpty, readRequest(connection) {
+                LoopbackSocket.send(connection, responses[min(next, responses.count - 1)])
+                next += 1
+            }
             close(connection)
         case .sendWithoutReading(let bytes):
             LoopbackSocket.send(connection, bytes)

@@ -33,6 +33,19 @@ import Testing
         #expect(server.connectionCount == 3)
     }
 
+    /// An HTTP error status is a completed transfer: the retry goes out on the same connection.
+    @Test func aRetryAfterAServerErrorReusesTheConnection() async throws {
+        let unavailable = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n".utf8)
+        let server = try RawSocketServer(.sendInTurn([unavailable, Self.ok]))
+        defer { server.stop() }
+        let sleeps = SleepRecorder()
+
+        let response = try await makeClient(sleeps, retries: 1).fetch(server.baseURL + "/rest").get()
+
+        #expect(response.status == 200 && response.body == Array("{}".utf8))
+        #expect(server.connectionCount == 1)
+    }
+
     /// A handle whose transfer failed is closed, not kept: the next request starts on a new handle
     /// and a new connection.
     @Test func aFailedTransfersHandleIsNotKept() async throws {
