@@ -71,8 +71,11 @@ struct TableRenderer {
             while kept.last == UInt8(ascii: " ") { kept.removeLast() }
             return Cell(source: text, text: String(Substring(kept)) + "…", width: kept.count + 1, isASCII: true)
         }
-        let printed = fit(singleLine(text), to: maxWidth)
-        return Cell(source: text, text: printed, width: width(of: printed), isASCII: false)
+        let line = singleLine(text)
+        let lineWidth = width(of: line)
+        guard let maxWidth, lineWidth > maxWidth else { return Cell(source: text, text: line, width: lineWidth, isASCII: false) }
+        let cut = fit(line, to: maxWidth)
+        return Cell(source: text, text: cut, width: width(of: cut), isASCII: false)
     }
 
     /// Byte-wise, not canonical, equality: an NFD name must print as NFD.
@@ -141,9 +144,9 @@ struct TableRenderer {
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
-    /// Cuts to `maxWidth` columns, the ellipsis included, so the cut never ends in a dangling space.
-    private static func fit(_ text: String, to maxWidth: Int?) -> String {
-        guard let maxWidth, width(of: text) > maxWidth else { return text }
+    /// Cuts a text wider than `maxWidth` to that many columns, the ellipsis included, so the cut
+    /// never ends in a dangling space.
+    private static func fit(_ text: String, to maxWidth: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
