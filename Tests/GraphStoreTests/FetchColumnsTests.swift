@@ -110,8 +110,8 @@ import Testing
         try other.save()
     }
 
-    /// A save inserts values a fetchColumns found absent without asking again; if another context
-    /// stored one meanwhile, the save runs again asking, and the merge policy decides as always.
+    /// A fetchColumns changes nothing about the next save: a value it found absent but another
+    /// context stored meanwhile is merged by the policy as always.
     @Test(arguments: [MergePolicy.objectTrump, .storeTrump])
     func aValueStoredSinceTheFetchIsMergedByThePolicy(_ policy: MergePolicy) throws {
         let store = try Self.seeded(.file)
@@ -149,7 +149,7 @@ import Testing
         #expect(try store.reader().count(FetchRequest<Book>(predicate: \.$isbn == "N")) == 1)
     }
 
-    /// A dry run falls back the same way: it reports an update, not an insert, and writes nothing.
+    /// A dry run sees the value stored meanwhile too: it reports an update, not an insert, and writes nothing.
     @Test func aPreviewFallsBackToo() throws {
         let store = try Self.seeded(.file)
         let context = try store.open().newContext(mergePolicy: .objectTrump)

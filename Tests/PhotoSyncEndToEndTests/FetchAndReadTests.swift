@@ -22,8 +22,9 @@ struct FetchAndReadTests {
                                              environment: ["PHOTOSYNC_API_KEY": "k-123"])
             #expect(fetch.status == 0, "\(fetch)")
             let summary = try jsonObject(fetch)
-            #expect(Set(summary.keys) == ["pages", "received", "inserted", "updated", "unchanged", "skipped",
+            #expect(Set(summary.keys) == ["pages", "received", "inserted", "updated", "unchanged", "repeated", "skipped",
                                           "photographers_inserted", "photographers_removed"])
+            #expect(summary["repeated"] as? Int == 0)
             #expect(summary["pages"] as? Int == 3)
             #expect(summary["received"] as? Int == 6)
             #expect(summary["inserted"] as? Int == 6)

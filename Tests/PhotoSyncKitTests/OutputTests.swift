@@ -157,9 +157,10 @@ struct OtherOutputTests {
         var summary = FetchSummary()
         (summary.pages, summary.received, summary.inserted, summary.updated) = (2, 10, 3, 2)
         (summary.unchanged, summary.skipped, summary.photographersInserted, summary.photographersRemoved) = (4, 1, 1, 0)
+        summary.repeated = 5
         #expect(
             try FetchSummaryOutput.render(summary, as: .json, dryRun: false)
-                == #"{"inserted":3,"pages":2,"photographers_inserted":1,"photographers_removed":0,"received":10,"skipped":1,"unchanged":4,"updated":2}"#
+                == #"{"inserted":3,"pages":2,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
                 + "\n")
     }
 
@@ -168,8 +169,10 @@ struct OtherOutputTests {
         var summary = FetchSummary()
         summary.inserted = 7
         let text = try FetchSummaryOutput.render(summary, as: .text, dryRun: false)
-        #expect(text.split(separator: "\n").count == 8)
+        summary.repeated = 2
+        #expect(text.split(separator: "\n").count == 9)
         #expect(text.contains("photos inserted:        7\n"))
+        #expect(try FetchSummaryOutput.render(summary, as: .text, dryRun: false).contains("photos repeated:        2\n"))
         #expect(try FetchSummaryOutput.render(summary, as: .text, dryRun: true).hasPrefix("dry run: nothing was saved\n"))
     }
 
@@ -181,7 +184,7 @@ struct OtherOutputTests {
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
             #"{"photographers":2,"photos":5,"runs":[{"error":"network down","finished":null,"inserted":0,"outcome":"failed","pages":1,"#
-            + #""photographers_inserted":0,"photographers_removed":0,"received":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
+            + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
             + "\n"
         #expect(try StatusOutput.render(status, as: .json, databasePath: "/c.sqlite") == expected)
     }

@@ -30,12 +30,7 @@ extension ObjectContext {
         for object in updatedObjects + deletedObjects where object.rowID != nil { object.state = .clean }
         for object in updatedObjects { object.forEachAttribute { $0.commit() } }
         for update in rowUpdates { parent.apply(update) }
-        rowUpdates = []
-        assumedAbsent = []
-        pointers = [:]
-        insertedObjects = []
-        updatedObjects = []
-        deletedObjects = []
+        clearPendingChanges()
     }
 
     private func copyChanges(of object: ManagedObject, to copy: ManagedObject, counterpart: (ManagedObject) throws -> ManagedObject) throws {

@@ -41,22 +41,13 @@ extension ObjectContext {
         }
     }
 
-    /// Runs `transaction` with a planner that trusts ``uniqueLookups`` and ``assumedAbsent``; if an
-    /// insert meets one of those values after all (another connection stored it since the fetch, or
-    /// the assumption was wrong), the transaction has rolled back and runs again with a planner that
-    /// asks the store.
+    /// Runs `transaction` with a new planner; a broken unique index (a row stored meanwhile by
+    /// another connection) is a failed write.
     private func planned<T>(_ transaction: (SavePlanner) throws -> T) throws -> T {
-        let trusting = SavePlanner(context: self)
         do {
-            return try transaction(trusting)
+            return try transaction(SavePlanner(context: self))
         } catch let violation as UniqueViolation {
-            guard trusting.trustedAbsentKeys else { throw GraphStoreError.writeFailed(violation.message) }
-            uniqueLookups = [:]
-            do {
-                return try transaction(SavePlanner(context: self, trustingAbsentKeys: false))
-            } catch let violation as UniqueViolation {
-                throw GraphStoreError.writeFailed(violation.message)
-            }
+            throw GraphStoreError.writeFailed(violation.message)
         }
     }
 
@@ -109,13 +100,7 @@ extension ObjectContext {
             if let rowID = object.rowID { registered[.permanent(object.entity.name, rowID)] = nil }
             object.context = nil
         }
-        insertedObjects = []
-        updatedObjects = []
-        deletedObjects = []
-        rowUpdates = []
-        uniqueLookups = [:]
-        assumedAbsent = []
-        pointers = [:]
+        clearPendingChanges()
         for saved in outcome.saved { saved.object.didSave() }
         return outcome.changes
     }

@@ -21,25 +21,6 @@ public final class ObjectContext {
     var deletedObjects: [ManagedObject] = []
     /// Updates of stored rows this context does not hold (``update(_:_:)``), for the next save.
     var rowUpdates: [RowUpdate] = []
-    /// Lookups by single-attribute unique values ("Entity.attribute") that `fetchColumns` made with
-    /// `isIn`: what was asked and what was found. The next save inserts objects whose values were
-    /// asked and not found without asking the store again, and runs again asking if an insert meets
-    /// one after all. Cleared by every save and rollback.
-    var uniqueLookups: [String: [(asked: [StoredValue], found: [StoredValue])]] = [:]
-    /// Unique attributes ("Entity.attribute") whose new values the next save takes as not stored
-    /// (``assumeAbsent(_:)``). Cleared by every save and rollback.
-    var assumedAbsent: Set<String> = []
-
-    /// The values of `constraint` ("Entity.attribute") that lookups found absent (worked out only
-    /// when a save has new objects to check).
-    func absentValues(_ constraint: String) -> Set<StoredValue>? {
-        guard let lookups = uniqueLookups[constraint] else { return nil }
-        var absent = Set<StoredValue>(minimumCapacity: lookups.reduce(0) { $0 + $1.asked.count })
-        for lookup in lookups { absent.formUnion(lookup.asked) }
-        for lookup in lookups { absent.subtract(lookup.found) }
-        return absent
-    }
-
     /// To-ones set by ID (``ToOne/destinationID``) to rows not loaded as objects: resolved when such
     /// a row is loaded, so its to-many lists them before the save too. Cleared by save and rollback.
     var pointers: [ObjectID: [(owner: ManagedObject, slot: Int)]] = [:]
@@ -173,12 +154,15 @@ public final class ObjectContext {
             object.context = nil
         }
         for object in registered.values { unloadToMany(of: object) }
+        clearPendingChanges()
+    }
+
+    /// Forgets every pending change: after a save has written them, or a rollback has undone them.
+    func clearPendingChanges() {
         insertedObjects = []
         updatedObjects = []
         deletedObjects = []
         rowUpdates = []
-        uniqueLookups = [:]
-        assumedAbsent = []
         pointers = [:]
     }
 

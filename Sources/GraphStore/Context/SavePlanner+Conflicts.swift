@@ -57,18 +57,7 @@ extension SavePlanner {
 
     func resolveAgainstStore(_ survivors: [ManagedObject], _ entity: EntityDescription, _ constraint: [String], _ writer: any StoreWriter) throws {
         let slots = Self.slots(of: constraint, entity)
-        // Values a fetch in this context found absent, or all of them when assumed absent, need no
-        // query (the save runs again, asking, if an insert meets one after all).
-        let name = entity.name + "." + constraint[0]
-        let assumed = trustsAbsentKeys && constraint.count == 1 && context.assumedAbsent.contains(name)
-        let fresh = survivors.contains { isFresh($0) }
-        let absent = fresh && trustsAbsentKeys && !assumed && constraint.count == 1 ? context.absentValues(name) : nil
-        let pending = survivors.filter { object in
-            guard isFresh(object) else { return false }
-            guard assumed || absent?.contains(object.attribute(slots[0]).storedValue) == true else { return true }
-            trustedAbsentKeys = true
-            return false
-        }
+        let pending = survivors.filter { isFresh($0) }
         guard !pending.isEmpty else { return }
         let keys = pending.map { key(of: $0, slots) }
         let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }

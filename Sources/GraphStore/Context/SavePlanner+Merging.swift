@@ -77,22 +77,11 @@ extension SavePlanner {
         vacated[entity.name + "." + relationship, default: []].insert(rowID)
     }
 
-    /// Deletes owners whose `deletesOwnerWhenEmpty` to-many this save emptied (one query per relationship).
+    /// Deletes owners whose `deletesOwnerWhenEmpty` to-many this save emptied.
     func deleteEmptiedOwners(_ writer: any StoreWriter) throws {
-        for member in context.container.model.entities {
-            for relationship in member.toOneRelationships {
-                guard let candidates = vacated[member.name + "." + relationship.name],
-                    let inverseName = relationship.inverseName,
-                    relationship.destinationEntity.relationship(named: inverseName)?.deletesOwnerWhenEmpty == true
-                else { continue }
-                let owner = relationship.destinationEntity
-                let empty = try writer.ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name)
-                for rowID in empty {
-                    try writer.delete(from: owner, rowID: rowID)
-                    outcome.changes.deleted[owner.name, default: []].insert(.permanent(owner.name, rowID))
-                    outcome.emptiedOwners.append(.permanent(owner.name, rowID))
-                }
-            }
+        for id in try writer.deleteEmptiedOwners(vacated, model: context.container.model) {
+            outcome.changes.deleted[id.entityName, default: []].insert(id)
+            outcome.emptiedOwners.append(id)
         }
     }
 }

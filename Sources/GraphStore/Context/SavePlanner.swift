@@ -22,15 +22,10 @@ final class SavePlanner {
     /// Rows a to-one foreign key stopped pointing at, per "entity.relationship": owners that may be empty now.
     @exclusivity(unchecked) var vacated: [String: Set<Int64>] = [:]
     @exclusivity(unchecked) var outcome = SaveOutcome()
-    /// Whether conflict detection may skip values a fetch found absent (``ObjectContext/uniqueLookups``).
-    let trustsAbsentKeys: Bool
-    /// Whether it did: an insert that breaks a unique index then means "ask the store after all".
-    @exclusivity(unchecked) var trustedAbsentKeys = false
 
-    init(context: ObjectContext, trustingAbsentKeys: Bool = true) {
+    init(context: ObjectContext) {
         self.context = context
         self.policy = context.mergePolicy
-        self.trustsAbsentKeys = trustingAbsentKeys
     }
 
     func execute(_ writer: any StoreWriter) throws -> SaveOutcome {

@@ -30,6 +30,31 @@ protocol StoreWriter: StoreReader {
     @discardableResult
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool
     func delete(from entity: EntityDescription, rowID: Int64) throws
+    /// Runs `body` in a savepoint: its writes are undone when it throws, the transaction goes on.
+    func savepoint<T>(_ body: () throws -> T) throws -> T
+}
+
+extension StoreWriter {
+    /// Deletes the owners in `vacated` ("member.relationship" → rows a foreign key stopped pointing
+    /// at) that are left without members, where the owner's to-many has `deletesOwnerWhenEmpty`
+    /// (one query per relationship). Returns the deleted rows.
+    func deleteEmptiedOwners(_ vacated: [String: Set<Int64>], model: ManagedObjectModel) throws -> [ObjectID] {
+        var deleted: [ObjectID] = []
+        for member in model.entities {
+            for relationship in member.toOneRelationships {
+                guard let candidates = vacated[member.name + "." + relationship.name],
+                    let inverseName = relationship.inverseName,
+                    relationship.destinationEntity.relationship(named: inverseName)?.deletesOwnerWhenEmpty == true
+                else { continue }
+                let owner = relationship.destinationEntity
+                for rowID in try ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name) {
+                    try delete(from: owner, rowID: rowID)
+                    deleted.append(.permanent(owner.name, rowID))
+                }
+            }
+        }
+        return deleted
+    }
 }
 
 /// Rows read column by column: `values[c][r]` is column `c` of the row `rowIDs[r]`.
@@ -38,8 +63,8 @@ struct StoredColumns: Sendable {
     var values: [[StoredValue]]
 }
 
-/// A write broke a unique index: a row with the same unique values exists. A save that trusted an
-/// earlier read (see ``ObjectContext/uniqueLookups``) runs again on it; otherwise it is `writeFailed`.
+/// A write broke a unique index: a row with the same unique values exists. An import save runs
+/// again on it, looking its keys up (see ``ImportSession``); a context's save reports `writeFailed`.
 struct UniqueViolation: Error {
     let message: String
 }

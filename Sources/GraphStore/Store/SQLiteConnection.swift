@@ -107,6 +107,15 @@ struct SQLiteConnection: StoreWriter {
         try execute(sql(entity).delete, [.integer(rowID)])
     }
 
+    func savepoint<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try db.inSavepoint {
+            result = try body()
+            return .commit
+        }
+        return result!
+    }
+
     // MARK: - Helpers
 
     private func selectClause(_ entity: EntityDescription) -> String { sql(entity).select }

@@ -3,18 +3,21 @@ import GraphStore
 import PhotoFeed
 
 extension Catalog {
-    /// Fetches pages 1...min(requested or max pages, pages the feed reports) and saves each page in
-    /// its own transaction, downloading the next page while the current one is saved.
+    /// Fetches pages 1...min(requested or max pages, pages the feed reports) as one import: every
+    /// page is judged by the merge policy against the catalog as it stood when the fetch began (a
+    /// photo seen again is a repeat, never a conflict), and saved in its own transaction while the
+    /// next page downloads.
     ///
     /// A failure leaves earlier pages saved and nothing of the failing page. SIGINT/SIGTERM stop the
-    /// run after the page being saved. Every run is recorded for `status`, failed ones included;
-    /// a dry run saves nothing at all, not even its record.
+    /// run after the page being saved. Every run is recorded for `status`, failed ones included. A
+    /// dry run is the same run in one transaction rolled back at the end (same counts, same errors);
+    /// it saves nothing at all, not even its record.
     public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
         let run = settings.dryRun ? nil : try startRun()
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            try fetchPages(settings, into: &summary, interruption: interruption, progress: progress)
+            try importPages(settings, into: &summary, interruption: interruption, progress: progress)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
             try finish(run, .succeeded, summary, error: nil)
             return summary
@@ -29,33 +32,27 @@ extension Catalog {
         }
     }
 
-    private func fetchPages(
+    private func importPages(
         _ settings: FetchSettings, into summary: inout FetchSummary, interruption: InterruptionWatch,
         progress: (FetchSummary) -> Void
     ) throws {
         let source = FeedSource(settings: settings)
-        let importer = PageImporter(container: container, policy: settings.mergePolicy.graphStorePolicy)
-        var page = PreparedPage(try source.page(1))
-        let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, page.page.pages))
-        var expectingNewPhotos = false
-        for number in 1...last {
-            let next = number < last ? PendingPage(number + 1, from: source) : nil
-            let saved = try importPage(page, importer, dryRun: settings.dryRun, expectingNewPhotos: expectingNewPhotos)
-            summary += saved
-            // A page of only new photos predicts the next (a first import): see PageImporter.
-            expectingNewPhotos = saved.inserted > 0 && saved.inserted == saved.received - saved.skipped
-            progress(summary)
-            reportSkipped(page.page)
-            if interruption.signal != nil { return }
-            if let next { page = try next.wait() }
-        }
-    }
-
-    private func importPage(_ page: PreparedPage, _ importer: PageImporter, dryRun: Bool, expectingNewPhotos: Bool) throws -> FetchSummary {
-        do {
-            return try importer.importPage(page, dryRun: dryRun, expectingNewPhotos: expectingNewPhotos)
-        } catch let error as GraphStoreError {
-            throw PhotoSyncError.from(error, path: path)
+        let first = PreparedPage(try source.page(1))
+        let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, first.page.pages))
+        try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
+            var page = first
+            var (received, skipped) = (0, 0)
+            for number in 1...last {
+                let next = number < last ? PendingPage(number + 1, from: source) : nil
+                try session.save(page.photographers, page.photos)
+                received += page.page.photos.count + page.page.skipped.count
+                skipped += page.page.skipped.count
+                summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped)
+                progress(summary)
+                reportSkipped(page.page)
+                if interruption.signal != nil { return }
+                if let next { page = try next.wait() }
+            }
         }
     }
 

@@ -44,6 +44,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public var inserted = 0
     public var updated = 0
     public var unchanged = 0
+    /// Photos seen again in the same fetch (on the same page or a later one): stored once, counted once.
+    public var repeated = 0
     public var skipped = 0
     public var photographersInserted = 0
     public var photographersRemoved = 0
@@ -51,7 +53,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case pages, received, inserted, updated, unchanged, skipped
+        case pages, received, inserted, updated, unchanged, repeated, skipped
         case photographersInserted = "photographers_inserted"
         case photographersRemoved = "photographers_removed"
     }

@@ -8,7 +8,8 @@ enum FetchSummaryOutput {
             let lines = [
                 ("pages fetched", summary.pages), ("photos received", summary.received),
                 ("photos inserted", summary.inserted), ("photos updated", summary.updated),
-                ("photos unchanged", summary.unchanged), ("photos skipped", summary.skipped),
+                ("photos unchanged", summary.unchanged), ("photos repeated", summary.repeated),
+                ("photos skipped", summary.skipped),
                 ("photographers inserted", summary.photographersInserted),
                 ("photographers removed", summary.photographersRemoved),
             ]

@@ -11,6 +11,7 @@ final class FetchRun: ManagedObject {
     @Attribute var inserted = 0
     @Attribute var updated = 0
     @Attribute var unchanged = 0
+    @Attribute var repeated = 0
     @Attribute var skipped = 0
     @Attribute var photographersInserted = 0
     @Attribute var photographersRemoved = 0
@@ -22,6 +23,7 @@ final class FetchRun: ManagedObject {
         inserted = summary.inserted
         updated = summary.updated
         unchanged = summary.unchanged
+        repeated = summary.repeated
         skipped = summary.skipped
         photographersInserted = summary.photographersInserted
         photographersRemoved = summary.photographersRemoved
@@ -34,6 +36,7 @@ final class FetchRun: ManagedObject {
         summary.inserted = inserted
         summary.updated = updated
         summary.unchanged = unchanged
+        summary.repeated = repeated
         summary.skipped = skipped
         summary.photographersInserted = photographersInserted
         summary.photographersRemoved = photographersRemoved

@@ -1,0 +1,277 @@
+/// One attempt at writing an import save inside its transaction: look the keys up, judge every
+/// group of records under the merge policy, then write in dependency order.
+///
+/// Judging runs members before owners (photos before photographers), so an owner whose entity is
+/// deleted when empty is inserted only when a member that will be written links to it.
+struct ImportPass {
+    let session: ImportSession
+    let tables: [RecordTable]
+    let attempt: ImportAttempt
+    private(set) var outcome = ImportOutcome()
+
+    /// Per table, per link: the table it points into.
+    private let destinations: [[Int?]]
+    /// Tables in write order: link destinations first.
+    private let order: [Int]
+    private var found: [[StoredRow?]] = []
+    private var merged: [[MergedRecord]] = []
+    private var decisions: [[Decision]] = []
+    private var needed: [[Bool]]
+    private var rowIDs: [[Int64?]]
+    private var conflicts: [ConstraintConflict] = []
+    private var vacated: [String: Set<Int64>] = [:]
+
+    private var policy: MergePolicy { session.mergePolicy }
+
+    init(session: ImportSession, tables: [RecordTable], attempt: ImportAttempt) {
+        (self.session, self.tables, self.attempt) = (session, tables, attempt)
+        destinations = tables.map { table in
+            table.entity.toOneRelationships.map { relationship in tables.firstIndex { $0.entity === relationship.destinationEntity } }
+        }
+        order = Self.writeOrder(destinations)
+        needed = tables.map { Array(repeating: false, count: $0.groupCount) }
+        rowIDs = tables.map { Array(repeating: nil, count: $0.groupCount) }
+    }
+
+    mutating func run(_ writer: any StoreWriter) throws {
+        for index in tables.indices {
+            found.append(try lookUp(index, writer))
+            merged.append((0..<tables[index].groupCount).map { MergedRecord(tables[index], group: $0, firstWins: policy == .storeTrump) })
+        }
+        decisions = tables.map { Array(repeating: .skip, count: $0.groupCount) }
+        for index in order.reversed() { judge(index) }
+        if !conflicts.isEmpty { throw GraphStoreError.constraintConflicts(conflicts) }
+        for index in order { try write(index, writer) }
+        try deleteEmptiedOwners(writer)
+    }
+
+    // MARK: - Looking up
+
+    private func isLinkedTo(_ index: Int) -> Bool { destinations.contains { $0.contains(index) } }
+
+    private mutating func lookUp(_ index: Int, _ writer: any StoreWriter) throws -> [StoredRow?] {
+        let table = tables[index], name = table.entity.name
+        var rows = [StoredRow?](repeating: nil, count: table.groupCount)
+        let linkedTo = isLinkedTo(index)
+        if !linkedTo && attempt.assumesNew && session.expectingNew.contains(name) {
+            outcome.assumedNew.insert(name)
+            outcome.foundNone.insert(name)
+            return rows
+        }
+        let remembered = linkedTo && attempt.usesRemembered ? session.remembered[name] : nil
+        var missing: [Int] = []
+        for group in 0..<table.groupCount {
+            if let row = remembered?[table.keys[group]] { rows[group] = row } else { missing.append(group) }
+        }
+        guard !missing.isEmpty else { return rows }
+        let column = table.entity.storedAttributes[table.keyIndex].name
+        let stored = try writer.rows(of: table.entity, columns: [column], matching: missing.map { [table.keys[$0]] })
+        var byKey: [StoredValue: StoredRow] = [:]
+        byKey.reserveCapacity(stored.count)
+        for row in stored { byKey[row.values[table.keyIndex]] = row }
+        for group in missing { rows[group] = byKey[table.keys[group]] }
+        outcome.lookedUp.insert(name)
+        if stored.isEmpty && !linkedTo { outcome.foundNone.insert(name) }
+        return rows
+    }
+
+    // MARK: - Judging
+
+    private mutating func judge(_ index: Int) {
+        let table = tables[index]
+        let ownedWhenEmpty = table.entity.isDeletedWhenEmpty
+        for group in 0..<table.groupCount {
+            let record = merged[index][group]
+            let decision: Decision
+            if let row = found[index][group] {
+                let inSession = session.stored[table.entity.name]?.contains(row.rowID) ?? false
+                if policy == .error && !inSession {
+                    conflicts.append(ConstraintConflict(
+                        entity: table.entity.name, attributes: [table.entity.storedAttributes[table.keyIndex].name],
+                        values: [table.keys[group].text], objects: [], storedObject: .permanent(table.entity.name, row.rowID)))
+                    continue
+                }
+                // Under `.error`, a row this session stored takes later records as object-trump would.
+                decision = .merge(row, overwrite: policy != .storeTrump, repeat: inSession)
+            } else if ownedWhenEmpty && !needed[index][group] {
+                continue
+            } else {
+                decision = .insert
+            }
+            decisions[index][group] = decision
+            for (link, destination) in record.links.enumerated() where destination >= 0 && decision.keepsLink(link, width: table.width) {
+                guard let target = destinations[index][link] else {
+                    preconditionFailure("\(table.entity.name) records link to \(table.entity.toOneRelationships[link].destinationName) records missing from this save")
+                }
+                needed[target][Int(destination)] = true
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    private mutating func write(_ index: Int, _ writer: any StoreWriter) throws {
+        let table = tables[index], entity = table.entity, name = entity.name
+        let remembers = isLinkedTo(index)
+        var counts = ImportCounts()
+        var rows = outcome.storedRows[name] ?? SessionRows()
+        let sessionRows = session.stored[name]
+        var remembered = RememberedRows()
+        for group in 0..<table.groupCount {
+            let record = merged[index][group], copies = table.size(of: group)
+            switch decisions[index][group] {
+            case .skip: continue
+            case .insert:
+                let values = try insertedValues(record, index)
+                let rowID = try writer.insert(into: entity, values: values)
+                rowIDs[index][group] = rowID
+                rows.noteInserted(rowID)
+                counts.inserted += 1
+                counts.repeated += copies - 1
+                outcome.result.changes.inserted[name, default: []].insert(.permanent(name, rowID))
+                if remembers { remembered.set(table.keys[group], StoredRow(rowID: rowID, values: values)) }
+            case .merge(let row, let overwrite, let isRepeat):
+                let values = try mergedValues(record, row, index, overwrite: overwrite)
+                let changed = entity.columns.indices.filter { values[$0] != row.values[$0] }
+                if !changed.isEmpty {
+                    try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0] }, values: changed.map { values[$0] })
+                    for column in changed where column >= table.width { vacate(entity, column - table.width, row.values[column]) }
+                    outcome.result.changes.updated[name, default: []].insert(.permanent(name, row.rowID))
+                }
+                rowIDs[index][group] = row.rowID
+                if isRepeat {
+                    counts.repeated += copies
+                    if !changed.isEmpty && sessionRows?.isCountedUnchanged(row.rowID) == true {
+                        (counts.unchanged, counts.updated) = (counts.unchanged - 1, counts.updated + 1)
+                        rows.noteMet(row.rowID, unchanged: false)
+                    }
+                } else {
+                    if changed.isEmpty { counts.unchanged += 1 } else { counts.updated += 1 }
+                    counts.repeated += copies - 1
+                    rows.noteMet(row.rowID, unchanged: changed.isEmpty)
+                }
+                if remembers { remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values)) }
+            }
+        }
+        outcome.storedRows[name] = rows
+        outcome.rememberedRows[name] = remembered
+        outcome.result.counts[name, default: ImportCounts()] += counts
+    }
+
+    /// A new row: the record's values over the declared defaults, its links as foreign keys.
+    private func insertedValues(_ record: MergedRecord, _ index: Int) throws -> [StoredValue] {
+        let table = tables[index]
+        var values: [StoredValue] = []
+        values.reserveCapacity(table.entity.columns.count)
+        for (attribute, description) in table.entity.storedAttributes.enumerated() {
+            values.append(record.isAssigned(attribute) ? record.values[attribute] : description.defaultValue)
+        }
+        for link in 0..<table.linkCount { values.append(foreignKey(record, index, link) ?? .null) }
+        return values
+    }
+
+    /// A stored row's values after the merge: the record's where it overwrites, links where kept.
+    private func mergedValues(_ record: MergedRecord, _ row: StoredRow, _ index: Int, overwrite: Bool) throws -> [StoredValue] {
+        let table = tables[index]
+        var values = row.values
+        if overwrite {
+            for attribute in 0..<table.width where record.isAssigned(attribute) { values[attribute] = record.values[attribute] }
+        }
+        for link in 0..<table.linkCount where record.links[link] >= 0 && (overwrite || row.values[table.width + link] == .null) {
+            values[table.width + link] = foreignKey(record, index, link) ?? .null
+        }
+        return values
+    }
+
+    private func foreignKey(_ record: MergedRecord, _ index: Int, _ link: Int) -> StoredValue? {
+        guard record.links[link] >= 0, let target = destinations[index][link], let rowID = rowIDs[target][Int(record.links[link])] else { return nil }
+        return .integer(rowID)
+    }
+
+    private mutating func vacate(_ entity: EntityDescription, _ link: Int, _ old: StoredValue) {
+        guard case .integer(let rowID) = old else { return }
+        vacated[entity.name + "." + entity.toOneRelationships[link].name, default: []].insert(rowID)
+    }
+
+    private mutating func deleteEmptiedOwners(_ writer: any StoreWriter) throws {
+        guard !vacated.isEmpty else { return }
+        for id in try writer.deleteEmptiedOwners(vacated, model: session.container.model) {
+            outcome.result.changes.deleted[id.entityName, default: []].insert(id)
+            outcome.result.counts[id.entityName, default: ImportCounts()].deleted += 1
+            if let rowID = id.rowID { outcome.forgotten[id.entityName, default: []].insert(rowID) }
+        }
+    }
+
+    /// Destinations before the tables that link to them.
+    private static func writeOrder(_ destinations: [[Int?]]) -> [Int] {
+        var order: [Int] = [], visiting: Set<Int> = []
+        func visit(_ index: Int) {
+            guard !order.contains(index), visiting.insert(index).inserted else { return }
+            for case let target? in destinations[index] where target != index { visit(target) }
+            order.append(index)
+        }
+        for index in destinations.indices { visit(index) }
+        return order
+    }
+}
+
+/// What a pass decided for one group of records.
+private enum Decision {
+    /// Not written: an owner no written record links to, or a conflict.
+    case skip
+    case insert
+    /// Merged into a stored row: `overwrite` (the records' values win) or not (the row keeps its
+    /// values; only empty links are filled); `repeat` when this session stored the row itself.
+    case merge(StoredRow, overwrite: Bool, repeat: Bool)
+
+    /// Whether the records' link `link` ends up in the row.
+    func keepsLink(_ link: Int, width: Int) -> Bool {
+        switch self {
+        case .skip: false
+        case .insert: true
+        case .merge(let row, let overwrite, _): overwrite || row.values[width + link] == .null
+        }
+    }
+}
+
+/// A group's records merged into one, as the policy picks among new duplicates: each later record
+/// overrides (object-trump, error), or only fills what earlier ones left unset (store-trump).
+struct MergedRecord {
+    var values: [StoredValue]
+    var assigned: UInt64 = 0
+    var links: [Int32]
+
+    init(_ table: RecordTable, group: Int, firstWins: Bool) {
+        values = Array(repeating: .null, count: table.width)
+        links = Array(repeating: RecordTable.unlinked, count: table.linkCount)
+        for record in table.records(of: group) {
+            for attribute in 0..<table.width where table.isAssigned(record, attribute) && !(firstWins && isAssigned(attribute)) {
+                values[attribute] = table.value(record, attribute)
+                assigned |= 1 << attribute
+            }
+            for link in 0..<table.linkCount {
+                let target = table.link(record, link)
+                if target >= 0 && !(firstWins && links[link] >= 0) { links[link] = target }
+            }
+        }
+    }
+
+    func isAssigned(_ attribute: Int) -> Bool { assigned & (1 << attribute) != 0 }
+}
+
+/// What a committed pass tells its session.
+struct ImportOutcome {
+    var result = ImportResult()
+    var storedRows: [String: SessionRows] = [:]
+    var rememberedRows: [String: RememberedRows] = [:]
+    /// Rows the pass deleted (emptied owners), to forget.
+    var forgotten: [String: Set<Int64>] = [:]
+    var lookedUp: Set<String> = []
+    var assumedNew: Set<String> = []
+    var foundNone: Set<String> = []
+}
+
+extension EntityDescription {
+    /// Whether a row of this entity is deleted when it has no members (a to-many with `deletesOwnerWhenEmpty`).
+    var isDeletedWhenEmpty: Bool { relationships.contains { $0.isToMany && $0.deletesOwnerWhenEmpty } }
+}

@@ -1,0 +1,102 @@
+/// Records of one entity for an ``ImportSession``, keyed by one of its unique attributes:
+/// values, not objects (Core Data's batch insert with a uniqueness constraint, typed).
+///
+/// ```swift
+/// var photographers = ImportRecords(Photographer.self, key: \.$name)
+/// let ownerID = photographers.field(\.$ownerID)
+/// var photos = ImportRecords(Photo.self, key: \.$unique)
+/// let title = photos.field(\.$title)
+/// let whoTook = photos.link(\.$whoTook)
+/// let ana = photographers.append("Ana Lima") { $0[ownerID] = "10104729@N02" }
+/// photos.append("53412345678") { $0[title] = "Harbour"; $0[whoTook] = ana }
+/// ```
+/// Records with the same key may be appended more than once (a feed repeats itself): the session's
+/// merge policy picks among them, as it would among new duplicates. Grouping happens here, as
+/// records are appended, so a batch built on another thread costs its saving thread no hashing.
+/// A value type without references: build batches on any thread.
+public struct ImportRecords<T: ManagedObject>: Sendable {
+    var table: RecordTable
+
+    /// Records of `T` keyed by `key`, which must be a single-attribute unique constraint.
+    public init<K: AttributeValue>(_ type: T.Type = T.self, key: KeyPath<T, Attribute<K>>) {
+        let entity = EntityDescription.of(T.self)
+        guard let slot = entity.slot(of: key), let attribute = entity.attribute(atSlot: slot),
+            entity.uniqueConstraints.contains([attribute.name]),
+            let index = entity.storedAttributes.firstIndex(where: { $0.slot == slot })
+        else { preconditionFailure("\(key) is not a unique attribute of \(entity.name)") }
+        table = RecordTable(entity: entity, keyIndex: index)
+    }
+
+    /// The handle that sets `attribute` in a record (look it up once, use it for every record).
+    public func field<V: AttributeValue>(_ attribute: KeyPath<T, Attribute<V>>) -> ImportField<T, V> {
+        let entity = table.entity
+        guard let slot = entity.slot(of: attribute), let index = entity.storedAttributes.firstIndex(where: { $0.slot == slot }) else {
+            preconditionFailure("\(attribute) is not a stored attribute of \(entity.name); use the $-prefixed key path, e.g. \\.$title")
+        }
+        precondition(index != table.keyIndex, "\(attribute) is the records' key: it is given to append")
+        return ImportField(index: index)
+    }
+
+    /// The handle that links a record to a record of `D` in the same ``ImportSession/save(_:)`` call.
+    public func link<D: ManagedObject>(_ relationship: KeyPath<T, ToOne<D>>) -> ImportLink<T, D> {
+        let entity = table.entity
+        guard let slot = entity.slot(of: relationship), let index = entity.toOneRelationships.firstIndex(where: { $0.slot == slot }) else {
+            preconditionFailure("\(relationship) is not a to-one relationship of \(entity.name); use the $-prefixed key path")
+        }
+        return ImportLink(index: index)
+    }
+
+    /// Appends a record with `key` and the values `fill` sets; unset attributes keep their stored
+    /// value (or the declared default for a new row). Returns the record's reference for links.
+    @discardableResult
+    public mutating func append<K: AttributeValue>(_ key: K, _ fill: (inout ImportRecord<T>) -> Void = { _ in }) -> ImportReference<T> {
+        var record = ImportRecord<T>(width: table.width, links: table.linkCount)
+        fill(&record)
+        return ImportReference(group: table.append(key: key.storedValue, record.values, record.assigned, record.links))
+    }
+
+    /// How many records were appended (repeats included).
+    public var count: Int { table.recordCount }
+    public var isEmpty: Bool { table.recordCount == 0 }
+}
+
+/// One record being filled by ``ImportRecords/append(_:_:)``.
+public struct ImportRecord<T: ManagedObject> {
+    var values: [StoredValue]
+    var assigned: UInt64 = 0
+    var links: [Int32]
+
+    init(width: Int, links: Int) {
+        values = Array(repeating: .null, count: width)
+        self.links = Array(repeating: RecordTable.unlinked, count: links)
+    }
+
+    public subscript<V: AttributeValue>(field: ImportField<T, V>) -> V? {
+        get { assigned & (1 << field.index) == 0 ? nil : V(storedValue: values[field.index]) }
+        set {
+            values[field.index] = newValue?.storedValue ?? .null
+            assigned |= 1 << field.index
+        }
+    }
+
+    /// The record of the destination entity this record's to-one points at.
+    public subscript<D: ManagedObject>(link: ImportLink<T, D>) -> ImportReference<D>? {
+        get { links[link.index] < 0 ? nil : ImportReference(group: Int(links[link.index])) }
+        set { links[link.index] = newValue.map { Int32($0.group) } ?? RecordTable.unlinked }
+    }
+}
+
+/// A stored attribute of `T` an import sets (from ``ImportRecords/field(_:)``).
+public struct ImportField<T: ManagedObject, V: AttributeValue>: Sendable {
+    let index: Int
+}
+
+/// A to-one of `T` to `D` an import sets (from ``ImportRecords/link(_:)``).
+public struct ImportLink<T: ManagedObject, D: ManagedObject>: Sendable {
+    let index: Int
+}
+
+/// A record of `T` appended to an ``ImportRecords``: all records with its key share one reference.
+public struct ImportReference<T: ManagedObject>: Sendable, Hashable {
+    let group: Int
+}

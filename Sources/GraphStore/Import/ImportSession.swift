@@ -1,0 +1,149 @@
+/// One import spanning several saves: records keyed by unique attributes, judged by one merge
+/// policy against the store as it stood when the session began.
+///
+/// ```swift
+/// try container.importing(mergePolicy: .objectTrump) { session in
+///     for page in pages {
+///         let (photographers, photos) = records(of: page)   // ImportRecords
+///         let result = try session.save(photographers, photos)
+///     }
+/// }
+/// ```
+/// Each ``save(_:)`` is one transaction (all of its records or none). The session remembers the
+/// rows it stored itself, so across its saves:
+/// - under `.error`, a conflict is a row that existed before the session; a row this session
+///   stored is never one;
+/// - a key seen again (in the same save or a later one) is a *repeat*: stored once, counted once
+///   (``ImportCounts/repeated``), the copy that wins being the one the policy picks among new
+///   duplicates (the last under `.objectTrump` and `.error`, the first under `.storeTrump`).
+///
+/// Records are looked up in batches (one `IN` query per entity and save), rows the policy would
+/// leave unchanged are not written, absent keys are inserted without a second lookup, and a save
+/// runs again from its lookups when a write meets a key stored meanwhile. Rows whose to-many has
+/// `deletesOwnerWhenEmpty` are inserted only when a record of the save links to them, and owners a
+/// save empties are deleted in it. No objects are built: no hooks or validation run (as with Core
+/// Data's batch insert), and contexts see the rows at their next fetch.
+///
+/// A session belongs to the thread that runs ``PersistentContainer/importing(mergePolicy:dryRun:_:)``'s body.
+public final class ImportSession {
+    public let mergePolicy: MergePolicy
+    let container: PersistentContainer
+    /// The dry run's open transaction: every save becomes a savepoint in it.
+    let enclosingWriter: (any StoreWriter)?
+    /// Per entity: the rows this session stored or judged.
+    var stored: [String: SessionRows] = [:]
+    /// Per entity: rows that records link to, as last written (read again only when forgotten).
+    var remembered: [String: RememberedRows] = [:]
+    /// Entities whose last save found none of its keys stored: the next one inserts without looking up.
+    var expectingNew: Set<String> = []
+    private var totals: [String: ImportCounts] = [:]
+
+    init(container: PersistentContainer, mergePolicy: MergePolicy, enclosingWriter: (any StoreWriter)?) {
+        (self.container, self.mergePolicy, self.enclosingWriter) = (container, mergePolicy, enclosingWriter)
+    }
+
+    /// What the session's saves did so far to rows of `type`.
+    public func counts(_ type: ManagedObject.Type) -> ImportCounts { totals[type.cachedEntityName] ?? ImportCounts() }
+
+    /// Writes the records in one transaction and returns what changed. Records may link only to
+    /// records of another entity in the same call.
+    ///
+    /// - Throws: ``GraphStoreError/constraintConflicts(_:)`` under `.error` for keys stored before
+    ///   the session (nothing of this save is written; earlier saves stay), or a store error.
+    @discardableResult
+    public func save<each T: ManagedObject>(_ records: repeat ImportRecords<each T>) throws -> ImportResult {
+        var tables: [RecordTable] = []
+        for set in repeat each records { tables.append(set.table) }
+        return try save(tables)
+    }
+
+    private func save(_ tables: [RecordTable]) throws -> ImportResult {
+        var attempt = ImportAttempt.initial
+        while true {
+            do {
+                let outcome = try transaction { writer in
+                    var pass = ImportPass(session: self, tables: tables, attempt: attempt)
+                    try pass.run(writer)
+                    return pass.outcome
+                }
+                return apply(outcome, tables)
+            } catch let violation as UniqueViolation {
+                // An insert met a key after all: assumed absent, or stored by another connection meanwhile.
+                guard let next = attempt.next else { throw GraphStoreError.writeFailed(violation.message) }
+                attempt = next
+            } catch GraphStoreError.writeFailed where attempt.usesRemembered && !remembered.isEmpty {
+                // A remembered row may have been deleted by another connection (its foreign key
+                // fails at commit): run again reading every key.
+                remembered = [:]
+                attempt = .reading
+            }
+        }
+    }
+
+    private func transaction<R>(_ body: (any StoreWriter) throws -> R) throws -> R {
+        if let enclosingWriter { return try enclosingWriter.savepoint { try body(enclosingWriter) } }
+        return try container.store.write(body)
+    }
+
+    private func apply(_ outcome: ImportOutcome, _ tables: [RecordTable]) -> ImportResult {
+        for (entity, rows) in outcome.storedRows { stored[entity, default: SessionRows()].merge(rows) }
+        for (entity, rows) in outcome.rememberedRows { remembered[entity, default: RememberedRows()].remember(rows) }
+        for (entity, rowIDs) in outcome.forgotten { remembered[entity]?.forget(rowIDs) }
+        for table in tables where outcome.lookedUp.contains(table.entity.name) || outcome.assumedNew.contains(table.entity.name) {
+            let name = table.entity.name
+            if outcome.foundNone.contains(name) { expectingNew.insert(name) } else { expectingNew.remove(name) }
+        }
+        for (entity, counts) in outcome.result.counts { totals[entity, default: ImportCounts()] += counts }
+        return outcome.result
+    }
+}
+
+/// How a save looks its keys up, from the cheapest to the safest.
+enum ImportAttempt {
+    /// Entities expected to be all new are not looked up; remembered rows are trusted.
+    case initial
+    /// Every key is looked up; remembered rows are trusted.
+    case lookingUp
+    /// Every key is looked up, remembered ones too (after a failure that may come from them).
+    case reading
+    /// Run again after another connection stored a key meanwhile (PostgreSQL), a bounded number of times.
+    case retry(Int)
+
+    var assumesNew: Bool { if case .initial = self { true } else { false } }
+    var usesRemembered: Bool {
+        switch self {
+        case .initial, .lookingUp: true
+        case .reading, .retry: false
+        }
+    }
+
+    var next: ImportAttempt? {
+        switch self {
+        case .initial: .lookingUp
+        case .lookingUp, .reading: .retry(1)
+        case .retry(let count): count < 3 ? .retry(count + 1) : nil
+        }
+    }
+}
+
+extension PersistentContainer {
+    /// Runs `body` with an import session under `mergePolicy`.
+    ///
+    /// With `dryRun`, the whole body runs in one transaction that is rolled back at the end: every
+    /// save sees the earlier ones, so the counts and errors are exactly those of the real run, and
+    /// nothing is written. (Other connections wait for the store's write lock meanwhile.)
+    public func importing<R>(mergePolicy: MergePolicy, dryRun: Bool = false, _ body: (ImportSession) throws -> R) throws -> R {
+        guard dryRun else { return try body(ImportSession(container: self, mergePolicy: mergePolicy, enclosingWriter: nil)) }
+        var result: Result<R, any Error>?
+        do {
+            try store.write { writer in
+                result = Result { try body(ImportSession(container: self, mergePolicy: mergePolicy, enclosingWriter: writer)) }
+                throw DryRunRollback()
+            }
+        } catch is DryRunRollback {}
+        return try result!.get()
+    }
+}
+
+/// Thrown inside a dry run's transaction to roll it back.
+private struct DryRunRollback: Error {}
