@@ -53,11 +53,11 @@ struct CatalogLockTests {
         _ = try CatalogLock(databasePath: database, wait: false)
     }
 
-    @Test("the lock file is private to its owner")
+    @Test("a catalog the lock creates is private to its owner")
     func lockFileMode() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
         let lock = try CatalogLock(databasePath: database, wait: false)
-        let attributes = try FileManager.default.attributesOfItem(atPath: database + ".lock")
+        let attributes = try FileManager.default.attributesOfItem(atPath: database)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         withExtendedLifetime(lock) {}
     }
@@ -66,10 +66,10 @@ struct CatalogLockTests {
     func otherProcess() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
         var lock: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
-        #expect(try Self.flockNonBlocking(database + ".lock") == 1)
+        #expect(try Self.flockNonBlocking(database) == 1)
         #expect(lock != nil)
         lock = nil
-        #expect(try Self.flockNonBlocking(database + ".lock") == 0)
+        #expect(try Self.flockNonBlocking(database) == 0)
     }
 
     @Test("with wait, the lock is taken once the other process lets go", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
@@ -77,7 +77,7 @@ struct CatalogLockTests {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: Self.flockTool)
-        holder.arguments = [database + ".lock", "sleep", "3"]
+        holder.arguments = [database, "sleep", "3"]
         try holder.run()
         // Seconds of waiting, on its own thread: blocking the cooperative pool would starve the
         // in-process HTTP servers of other suites.
@@ -96,6 +96,43 @@ struct CatalogLockTests {
             }
         }.get()
         #expect(waited)
+    }
+
+    @Test("every name of one catalog shares its lock: a symlink is locked out")
+    func symlinkSharesTheLock() throws {
+        let directory = try makeTemporaryDirectory()
+        let database = directory + "/c.sqlite", alias = directory + "/alias.sqlite"
+        let first = try CatalogLock(databasePath: database, wait: false)
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: database)
+        #expect(throws: PhotoSyncError.locked("another fetch is running on \(alias)")) {
+            try CatalogLock(databasePath: alias, wait: false)
+        }
+        withExtendedLifetime(first) {}
+    }
+
+    @Test("a catalog with a second hard link is refused, whichever name is used")
+    func hardLinkIsRefused() throws {
+        let directory = try makeTemporaryDirectory()
+        let database = directory + "/c.sqlite", second = directory + "/link.sqlite"
+        _ = try CatalogLock(databasePath: database, wait: false)
+        #expect(link(database, second) == 0)
+        for path in [database, second] {
+            #expect(throws: PhotoSyncError.catalog(CatalogLock.hardLinkProblem(path, 2))) {
+                try CatalogLock(databasePath: path, wait: false)
+            }
+        }
+    }
+
+    @Test("isHeld sees a lock held by another process, without taking it", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
+    func isHeldReadsProcLocks() throws {
+        let database = try makeTemporaryDirectory() + "/c.sqlite"
+        _ = try CatalogLock(databasePath: database, wait: false)
+        #expect(!CatalogLock.isHeld(databasePath: database))
+        var lock: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
+        #expect(CatalogLock.isHeld(databasePath: database))
+        #expect(lock != nil)
+        lock = nil
+        #expect(!CatalogLock.isHeld(databasePath: database))
     }
 
     /// `flock -n FILE true` in a child process: 0 if it got the lock, 1 if someone holds it.

@@ -17,7 +17,7 @@ extension Catalog {
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            try importPages(settings, into: &summary, interruption: interruption, progress: progress)
+            try importPages(settings, run: run, into: &summary, interruption: interruption, progress: progress)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
             try finish(run, .succeeded, summary, error: nil)
             return summary
@@ -32,27 +32,31 @@ extension Catalog {
         }
     }
 
+    /// Walks the feed (see ``FeedWalk``) and saves each accepted page through one import session,
+    /// downloading the next page while the current one is saved.
     private func importPages(
-        _ settings: FetchSettings, into summary: inout FetchSummary, interruption: InterruptionWatch,
+        _ settings: FetchSettings, run: ObjectID?, into summary: inout FetchSummary, interruption: InterruptionWatch,
         progress: (FetchSummary) -> Void
     ) throws {
         let source = FeedSource(settings: settings)
-        let first = PreparedPage(try source.page(1))
-        let last = source.isSingleDocument ? 1 : max(1, min(settings.pages ?? settings.maxPages, first.page.pages))
+        var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
+        var page = PreparedPage(try source.page(1))
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
-            var page = first
-            var (received, skipped) = (0, 0)
-            for number in 1...last {
-                let next = number < last ? PendingPage(number + 1, from: source) : nil
+            var (number, received, skipped) = (1, 0, 0)
+            while walk.accept(page.page, asked: number) {
+                let upcoming = walk.next(after: number)
+                let pending = upcoming.map { PendingPage($0, from: source) }
                 try session.save(page.photographers, page.photos)
                 received += page.page.photos.count + page.page.skipped.count
                 skipped += page.page.skipped.count
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped)
+                if !settings.dryRun { try record(run, summary) }
                 progress(summary)
                 reportSkipped(page.page)
-                if interruption.signal != nil { return }
-                if let next { page = try next.wait() }
+                guard interruption.signal == nil, let pending, let upcoming else { break }
+                (page, number) = (try pending.wait(), upcoming)
             }
+            summary.morePages = walk.morePages
         }
     }
 
@@ -65,12 +69,26 @@ extension Catalog {
 
     // MARK: - Run records
 
+    /// Records a new run, once earlier runs still marked running are marked abandoned: the fetch
+    /// lock is held, so none of them is running (it was killed, or the machine went down).
     private func startRun() throws -> ObjectID {
         try withContext { context in
+            for stale in try context.fetch(FetchRequest<FetchRun>(predicate: \.$outcome == FetchRunRecord.Outcome.running.rawValue)) {
+                stale.outcome = FetchRunRecord.Outcome.abandoned.rawValue
+            }
             let run = context.insert(FetchRun.self)
             run.started = Date()
             try context.save()
             return run.objectID
+        }
+    }
+
+    /// The counts so far in the running run's record, after each saved page.
+    private func record(_ id: ObjectID?, _ summary: FetchSummary) throws {
+        guard let id else { return }
+        try withContext { context in
+            try context.existingObject(with: id, as: FetchRun.self).record(summary)
+            try context.save()
         }
     }
 

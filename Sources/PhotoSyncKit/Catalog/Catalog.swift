@@ -98,10 +98,12 @@ public final class Catalog {
         try withContext { context in
             try context.readingOneSnapshot {
                 let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
+                // A run still marked running while no fetch holds the lock died (SIGKILL, power cut).
+                let fetching = CatalogLock.isHeld(databasePath: path)
                 return CatalogStatus(
                     photos: try context.count(FetchRequest<Photo>()),
                     photographers: try context.count(FetchRequest<Photographer>()),
-                    runs: runs.map(FetchRunRecord.init))
+                    runs: runs.map { FetchRunRecord($0, fetching: fetching) })
             }
         }
     }
@@ -154,8 +156,10 @@ public final class Catalog {
 }
 
 extension FetchRunRecord {
-    init(_ run: FetchRun) {
-        self.init(started: run.started, finished: run.finished, outcome: Outcome(rawValue: run.outcome) ?? .failed,
-                  summary: run.summary, error: run.error)
+    /// `run` as `status` shows it: a run marked running is abandoned unless a fetch is `fetching`.
+    init(_ run: FetchRun, fetching: Bool) {
+        var outcome = Outcome(rawValue: run.outcome) ?? .failed
+        if outcome == .running && !fetching { outcome = .abandoned }
+        self.init(started: run.started, finished: run.finished, outcome: outcome, summary: run.summary, error: run.error)
     }
 }

@@ -49,6 +49,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public var skipped = 0
     public var photographersInserted = 0
     public var photographersRemoved = 0
+    /// Pages the API reported beyond the page limit that ended the fetch (0 when none).
+    public var morePages = 0
 
     public init() {}
 
@@ -56,6 +58,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case pages, received, inserted, updated, unchanged, repeated, skipped
         case photographersInserted = "photographers_inserted"
         case photographersRemoved = "photographers_removed"
+        case morePages = "more_pages"
     }
 }
 
@@ -88,7 +91,10 @@ public struct DeletionReport: Sendable, Equatable {
 
 /// One recorded fetch run.
 public struct FetchRunRecord: Sendable, Equatable {
-    public enum Outcome: String, Sendable { case running, succeeded, failed, interrupted }
+    public enum Outcome: String, Sendable { case running, succeeded, failed, interrupted
+        /// Still marked running when a later fetch started: killed, or the machine went down.
+        case abandoned
+    }
     public var started: Date
     public var finished: Date?
     public var outcome: Outcome

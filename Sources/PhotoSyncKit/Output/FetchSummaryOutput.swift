@@ -5,7 +5,7 @@ enum FetchSummaryOutput {
         case .json:
             return try JSONOutput.render(summary)
         case .text:
-            let lines = [
+            var lines = [
                 ("pages fetched", summary.pages), ("photos received", summary.received),
                 ("photos inserted", summary.inserted), ("photos updated", summary.updated),
                 ("photos unchanged", summary.unchanged), ("photos repeated", summary.repeated),
@@ -13,6 +13,7 @@ enum FetchSummaryOutput {
                 ("photographers inserted", summary.photographersInserted),
                 ("photographers removed", summary.photographersRemoved),
             ]
+            if summary.morePages > 0 { lines.append(("more pages available", summary.morePages)) }
             let labelWidth = lines.map(\.0.count).max() ?? 0
             let counts = lines.map { label, count in
                 label + ":" + String(repeating: " ", count: labelWidth - label.count + 1) + "\(count)\n"

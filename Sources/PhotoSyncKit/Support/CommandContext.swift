@@ -25,7 +25,13 @@ struct CommandContext {
         logger.debug("catalog \(databasePath), config \(config?.path ?? "none")")
     }
 
+    /// Opens the catalog; one with several hard links is refused for writing and warned about for reading.
     func openCatalog(forReading: Bool = false) throws -> Catalog {
-        try Catalog(path: databasePath, forReading: forReading)
+        if let links = CatalogLock.linkCount(atPath: databasePath), links > 1 {
+            let problem = CatalogLock.hardLinkProblem(databasePath, links)
+            guard forReading else { throw PhotoSyncError.catalog(problem) }
+            Console.warning(problem)
+        }
+        return try Catalog(path: databasePath, forReading: forReading)
     }
 }

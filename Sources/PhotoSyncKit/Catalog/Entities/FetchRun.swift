@@ -15,6 +15,7 @@ final class FetchRun: ManagedObject {
     @Attribute var skipped = 0
     @Attribute var photographersInserted = 0
     @Attribute var photographersRemoved = 0
+    @Attribute var morePages = 0
     @Attribute var error: String? = nil
 
     func record(_ summary: FetchSummary) {
@@ -27,6 +28,7 @@ final class FetchRun: ManagedObject {
         skipped = summary.skipped
         photographersInserted = summary.photographersInserted
         photographersRemoved = summary.photographersRemoved
+        morePages = summary.morePages
     }
 
     var summary: FetchSummary {
@@ -40,6 +42,7 @@ final class FetchRun: ManagedObject {
         summary.skipped = skipped
         summary.photographersInserted = photographersInserted
         summary.photographersRemoved = photographersRemoved
+        summary.morePages = morePages
         return summary
     }
 }

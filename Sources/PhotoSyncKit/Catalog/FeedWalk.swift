@@ -1,0 +1,45 @@
+import PhotoFeed
+
+/// Which pages a fetch asks for, the way Flickr pages (see shared/reference, section 6):
+/// - asked for a page past the end, the API answers with its last page again, so a response whose
+///   own `page` is not the one asked for (or lies past `pages`) ends the walk and is not saved;
+/// - `pages` changes while the feed is walked, so every response's `pages` is the latest word;
+/// - an empty or short page is not the end while `pages` says there are more.
+struct FeedWalk {
+    /// `--pages`, or `max_pages`.
+    let limit: Int
+    /// A `file://` document is one response: page 1 only, whatever it says.
+    let isSingleDocument: Bool
+    /// `pages` as the latest response reported it.
+    private(set) var reportedPages = 0
+    /// Pages accepted so far (each saved once).
+    private(set) var accepted = 0
+
+    init(limit: Int, isSingleDocument: Bool) {
+        (self.limit, self.isSingleDocument) = (max(1, limit), isSingleDocument)
+    }
+
+    /// Whether `page`, the response to a request for page `number`, is that page: then it is saved.
+    mutating func accept(_ page: FeedPage, asked number: Int) -> Bool {
+        if isSingleDocument {
+            accepted = 1
+            return true
+        }
+        reportedPages = page.pages
+        guard page.page == number, number <= max(1, page.pages) else { return false }
+        accepted = number
+        return true
+    }
+
+    /// The page to ask for after page `number` was accepted, or nil when the walk is over.
+    func next(after number: Int) -> Int? {
+        guard !isSingleDocument, number < limit, number < reportedPages else { return nil }
+        return number + 1
+    }
+
+    /// Pages the API reports beyond those fetched, when the page limit ended the walk (0 otherwise).
+    var morePages: Int {
+        guard !isSingleDocument, accepted >= limit else { return 0 }
+        return max(0, reportedPages - accepted)
+    }
+}
