@@ -16,7 +16,8 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
             """,
         version: PhotoSyncVersion.current,
         subcommands: [
-            FetchCommand.self, ListCommand.self, PhotographersCommand.self, DeleteCommand.self, StatusCommand.self,
+            FetchCommand.self, ListCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self,
+            StatusCommand.self,
         ]
     )
 

@@ -160,7 +160,7 @@ struct OtherOutputTests {
         summary.repeated = 5
         #expect(
             try FetchSummaryOutput.render(summary, as: .json, dryRun: false)
-                == #"{"inserted":3,"more_pages":0,"pages":2,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
+                == #"{"excluded":0,"inserted":3,"more_pages":0,"pages":2,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
                 + "\n")
     }
 
@@ -170,7 +170,7 @@ struct OtherOutputTests {
         summary.inserted = 7
         let text = try FetchSummaryOutput.render(summary, as: .text, dryRun: false)
         summary.repeated = 2
-        #expect(text.split(separator: "\n").count == 9)
+        #expect(text.split(separator: "\n").count == 10)
         #expect(text.contains("photos inserted:        7\n"))
         #expect(try FetchSummaryOutput.render(summary, as: .text, dryRun: false).contains("photos repeated:        2\n"))
         #expect(try FetchSummaryOutput.render(summary, as: .text, dryRun: true).hasPrefix("dry run: nothing was saved\n"))
@@ -183,7 +183,7 @@ struct OtherOutputTests {
         let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"photographers":2,"photos":5,"runs":[{"error":"network down","finished":null,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"error":"network down","excluded":0,"finished":null,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
             + "\n"
         #expect(try StatusOutput.render(status, as: .json, databasePath: "/c.sqlite") == expected)

@@ -40,16 +40,17 @@ extension Catalog {
     ) throws {
         let source = FeedSource(settings: settings)
         var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
-        var page = PreparedPage(try source.page(1))
+        let prepare = preparing()
+        var page = try prepare(try source.page(1))
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
-            var (number, received, skipped) = (1, 0, 0)
+            var (number, received, skipped, excluded) = (1, 0, 0, 0)
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
-                let pending = upcoming.map { PendingPage($0, from: source) }
+                let pending = upcoming.map { PendingPage($0, from: source, prepare: prepare) }
                 try session.save(page.photographers, page.photos)
                 received += page.page.photos.count + page.page.skipped.count
-                skipped += page.page.skipped.count
-                summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped)
+                (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)
+                summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
                 if !settings.dryRun { try record(run, summary) }
                 progress(summary)
                 reportSkipped(page.page)
@@ -57,6 +58,21 @@ extension Catalog {
                 (page, number) = (try pending.wait(), upcoming)
             }
             summary.morePages = walk.morePages
+        }
+    }
+
+    /// Prepares a downloaded page for saving, leaving out what deletes excluded (read through the
+    /// catalog's own connection pool, on the thread that downloaded the page).
+    private func preparing() -> @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage {
+        let (container, path) = (container, path)
+        return { page throws(PhotoSyncError) in
+            do {
+                return PreparedPage(page, excluding: try Catalog.exclusions(for: page, in: container))
+            } catch let error as GraphStoreError {
+                throw PhotoSyncError.from(error, path: path)
+            } catch {
+                throw PhotoSyncError.catalog("\(error)")
+            }
         }
     }
 

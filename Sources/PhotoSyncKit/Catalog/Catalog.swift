@@ -68,28 +68,33 @@ public final class Catalog {
         return Dictionary(uniqueKeysWithValues: zip(photographers.ids, try photographers.values(\.$name)))
     }
 
-    /// Deletes the given photos, all or nothing; photographers left without photos go too.
+    /// Deletes the given photos, all or nothing; photographers left without photos go too. Their
+    /// ids are remembered (later fetches skip them) unless `remembering` is false; `dryRun` only
+    /// reports what would go.
     /// - Throws: `PhotoSyncError.notFound` listing the ids not in the catalog (nothing deleted).
-    public func delete(photoIDs: [String]) throws -> DeletionReport {
-        try withContext { context in
+    public func delete(photoIDs: [String], remembering: Bool = true, dryRun: Bool = false) throws -> DeletionReport {
+        try withContext(mergePolicy: .objectTrump) { context in
             let wanted = Array(Set(photoIDs))
             let photos = try context.fetch(FetchRequest<Photo>(predicate: .isIn(\.$unique, wanted)))
             let missing = Set(wanted).subtracting(photos.map(\.unique)).sorted()
             guard missing.isEmpty else {
                 throw PhotoSyncError.notFound("not in the catalog: photo \(missing.joined(separator: ", ")); nothing was deleted")
             }
-            return try Self.delete(photos, in: context)
+            if remembering { Self.exclude(photos.map(\.unique), photographer: nil, in: context) }
+            return try Self.delete(photos, in: context, dryRun: dryRun)
         }
     }
 
-    /// Deletes a photographer and all their photos.
+    /// Deletes a photographer and all their photos, remembering both unless `remembering` is false
+    /// (later fetches skip the photographer's photos until `restore`); `dryRun` only reports.
     /// - Throws: `PhotoSyncError.notFound` when no photographer has that name.
-    public func delete(photographer name: String) throws -> DeletionReport {
-        try withContext { context in
+    public func delete(photographer name: String, remembering: Bool = true, dryRun: Bool = false) throws -> DeletionReport {
+        try withContext(mergePolicy: .objectTrump) { context in
             guard let photographer = try context.fetch(FetchRequest<Photographer>(predicate: \.$name == name)).first else {
                 throw PhotoSyncError.notFound("no photographer named \(name) in the catalog; nothing was deleted")
             }
-            return try Self.delete(photographer.photos, in: context)
+            if remembering { Self.exclude(photographer.photos.map(\.unique), photographer: name, in: context) }
+            return try Self.delete(photographer.photos, in: context, dryRun: dryRun)
         }
     }
 
@@ -103,17 +108,19 @@ public final class Catalog {
                 return CatalogStatus(
                     photos: try context.count(FetchRequest<Photo>()),
                     photographers: try context.count(FetchRequest<Photographer>()),
-                    runs: runs.map { FetchRunRecord($0, fetching: fetching) })
+                    runs: runs.map { FetchRunRecord($0, fetching: fetching) },
+                    excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
+                    excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()))
             }
         }
     }
 
     // MARK: - Helpers
 
-    static func delete(_ photos: [Photo], in context: ObjectContext) throws -> DeletionReport {
+    static func delete(_ photos: [Photo], in context: ObjectContext, dryRun: Bool) throws -> DeletionReport {
         let photographers = photos.compactMap(\.whoTook)
         for photo in photos { context.delete(photo) }
-        try context.save()
+        if dryRun { _ = try context.previewSave() } else { try context.save() }
         var removed: [String] = []
         for photographer in photographers where photographer.isDeleted && !removed.contains(photographer.name) {
             removed.append(photographer.name)
@@ -130,9 +137,9 @@ public final class Catalog {
     }
 
     /// Runs `body` with a new context, reporting store failures as catalog errors (74).
-    func withContext<T>(_ body: (ObjectContext) throws -> T) throws -> T {
+    func withContext<T>(mergePolicy: MergePolicy = .error, _ body: (ObjectContext) throws -> T) throws -> T {
         do {
-            return try body(container.newContext())
+            return try body(container.newContext(mergePolicy: mergePolicy))
         } catch let error as GraphStoreError {
             throw PhotoSyncError.from(error, path: path)
         }

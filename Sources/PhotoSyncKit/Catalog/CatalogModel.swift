@@ -3,6 +3,7 @@ import GraphStore
 /// The catalog's model. Bump `version` with every entity change (GraphStore migrates older files).
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
-        try ManagedObjectModel(version: 2, entities: [Photo.self, Photographer.self, FetchRun.self])
+        try ManagedObjectModel(
+            version: 3, entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self])
     }
 }

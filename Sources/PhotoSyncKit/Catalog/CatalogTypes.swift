@@ -47,6 +47,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// Photos seen again in the same fetch (on the same page or a later one): stored once, counted once.
     public var repeated = 0
     public var skipped = 0
+    /// Photos skipped because a delete excluded their id or their photographer.
+    public var excluded = 0
     public var photographersInserted = 0
     public var photographersRemoved = 0
     /// Pages the API reported beyond the page limit that ended the fetch (0 when none).
@@ -55,7 +57,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case pages, received, inserted, updated, unchanged, repeated, skipped
+        case pages, received, inserted, updated, unchanged, repeated, skipped, excluded
         case photographersInserted = "photographers_inserted"
         case photographersRemoved = "photographers_removed"
         case morePages = "more_pages"
@@ -107,4 +109,7 @@ public struct CatalogStatus: Sendable, Equatable {
     public var photos: Int
     public var photographers: Int
     public var runs: [FetchRunRecord]
+    /// Photo ids and photographers deletes excluded from later fetches.
+    public var excludedPhotos = 0
+    public var excludedPhotographers = 0
 }

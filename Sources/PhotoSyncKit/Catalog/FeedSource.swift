@@ -59,9 +59,10 @@ final class PendingPage: @unchecked Sendable {
     private var result: Result<PreparedPage, PhotoSyncError>?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ number: Int, from source: FeedSource) {
+    /// Downloads page `number` and prepares it with `prepare` (which reads the catalog's exclusions).
+    init(_ number: Int, from source: FeedSource, prepare: @escaping @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage) {
         DispatchQueue.global().async {
-            self.result = Result { () throws(PhotoSyncError) -> PreparedPage in PreparedPage(try source.page(number)) }
+            self.result = Result { () throws(PhotoSyncError) -> PreparedPage in try prepare(try source.page(number)) }
             self.done.signal()
         }
     }

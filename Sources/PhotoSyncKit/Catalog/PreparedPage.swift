@@ -11,15 +11,22 @@ struct PreparedPage: Sendable {
     let page: FeedPage
     let photographers: ImportRecords<Photographer>
     let photos: ImportRecords<Photo>
+    /// Photos left out because a delete excluded their id or photographer.
+    let excluded: Int
 
-    init(_ page: FeedPage) {
+    init(_ page: FeedPage, excluding exclusions: PageExclusions = PageExclusions()) {
         self.page = page
+        var excluded = 0
         var photographers = ImportRecords(Photographer.self, key: \.$name)
         let ownerID = photographers.field(\.$ownerID)
         var photos = ImportRecords(Photo.self, key: \.$unique)
         let (title, subtitle) = (photos.field(\.$title), photos.field(\.$subtitle))
         let (imageURL, uploaded, whoTook) = (photos.field(\.$imageURL), photos.field(\.$uploaded), photos.link(\.$whoTook))
         for item in page.photos {
+            if exclusions.excludes(item) {
+                excluded += 1
+                continue
+            }
             let owner = photographers.append(item.ownerName) { $0[ownerID] = item.ownerID }
             photos.append(item.id) { photo in
                 photo[title] = item.title
@@ -29,16 +36,16 @@ struct PreparedPage: Sendable {
                 photo[whoTook] = owner
             }
         }
-        (self.photographers, self.photos) = (photographers, photos)
+        (self.photographers, self.photos, self.excluded) = (photographers, photos, excluded)
     }
 }
 
 extension FetchSummary {
     /// The counts of a fetch so far: what its import session did, and what its pages held.
-    init(session: ImportSession, pages: Int, received: Int, skipped: Int) {
+    init(session: ImportSession, pages: Int, received: Int, skipped: Int, excluded: Int) {
         self.init()
         let photos = session.counts(Photo.self), photographers = session.counts(Photographer.self)
-        (self.pages, self.received, self.skipped) = (pages, received, skipped)
+        (self.pages, self.received, self.skipped, self.excluded) = (pages, received, skipped, excluded)
         (inserted, updated, unchanged, repeated) = (photos.inserted, photos.updated, photos.unchanged, photos.repeated)
         (photographersInserted, photographersRemoved) = (photographers.inserted, photographers.deleted)
     }

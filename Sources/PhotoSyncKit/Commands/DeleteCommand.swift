@@ -9,9 +9,14 @@ struct DeleteCommand: GlobalOptionsCommand {
             Deleting by id is all-or-nothing: if any id is missing, nothing is deleted (status 1). \
             A photographer left without photos is removed too. With --quiet nothing is printed.
 
+            A delete lasts: later fetches skip the deleted ids, and after --photographer every photo \
+            of that photographer, until 'photosync restore' undoes it. --forget-only deletes without \
+            remembering (the next fetch brings the photos back).
+
             Examples:
               photosync delete 53719862871 53719862872
-              photosync delete --photographer "Ana Lima"
+              photosync delete --photographer "Ana Lima" --dry-run
+              photosync restore --photographer "Ana Lima"
             """
     )
 
@@ -23,6 +28,12 @@ struct DeleteCommand: GlobalOptionsCommand {
     @Option(help: "Delete this photographer and all their photos.")
     var photographer: String?
 
+    @Flag(help: "Delete without remembering: later fetches may bring the photos back.")
+    var forgetOnly = false
+
+    @Flag(help: "Print what would be deleted; change nothing.")
+    var dryRun = false
+
     func validate() throws {
         if photoIDs.isEmpty == (photographer == nil) {
             throw ValidationError("Give either photo ids or --photographer NAME, not both or neither.")
@@ -32,9 +43,10 @@ struct DeleteCommand: GlobalOptionsCommand {
     func run() throws {
         try reportingErrors {
             let catalog = try CommandContext(globals).openCatalog()
-            let report = try photographer.map(catalog.delete(photographer:)) ?? catalog.delete(photoIDs: photoIDs)
+            let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
+                ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
             if !globals.quiet {
-                Console.write(DeletionOutput.render(report, photographer: photographer))
+                Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
             }
         }
     }

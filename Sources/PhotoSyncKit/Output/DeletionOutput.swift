@@ -1,11 +1,18 @@
 /// What `delete` reports: each photo, then each photographer the delete rule removed.
 enum DeletionOutput {
     /// `photographer` is the one deleted on request, which needs no "(no photos left)" explanation.
-    static func render(_ report: DeletionReport, photographer: String?) -> String {
-        let photos = report.photoIDs.map { "deleted photo \($0)\n" }
+    static func render(_ report: DeletionReport, photographer: String?, dryRun: Bool = false) -> String {
+        let (deleted, removed) = dryRun ? ("would delete", "would remove") : ("deleted", "removed")
+        let photos = report.photoIDs.map { "\(deleted) photo \($0)\n" }
         let photographers = report.photographersRemoved.map { name in
-            name == photographer ? "removed photographer \(name)\n" : "removed photographer \(name) (no photos left)\n"
+            name == photographer ? "\(removed) photographer \(name)\n" : "\(removed) photographer \(name) (no photos left)\n"
         }
         return (photos + photographers).joined()
+    }
+
+    /// What `restore` prints: the photographer, then each photo id no longer excluded.
+    static func render(_ report: RestoreReport) -> String {
+        let photographer = report.photographer.map { ["restored photographer \($0)\n"] } ?? []
+        return (photographer + report.photoIDs.map { "restored photo \($0)\n" }).joined()
     }
 }

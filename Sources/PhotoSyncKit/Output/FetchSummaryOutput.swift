@@ -9,7 +9,7 @@ enum FetchSummaryOutput {
                 ("pages fetched", summary.pages), ("photos received", summary.received),
                 ("photos inserted", summary.inserted), ("photos updated", summary.updated),
                 ("photos unchanged", summary.unchanged), ("photos repeated", summary.repeated),
-                ("photos skipped", summary.skipped),
+                ("photos skipped", summary.skipped), ("photos excluded", summary.excluded),
                 ("photographers inserted", summary.photographersInserted),
                 ("photographers removed", summary.photographersRemoved),
             ]

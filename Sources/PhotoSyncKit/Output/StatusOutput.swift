@@ -5,7 +5,11 @@ enum StatusOutput {
         case .json:
             return try JSONOutput.render(Record(status))
         case .text:
-            var text = "catalog:       \(databasePath)\nphotos:        \(status.photos)\nphotographers: \(status.photographers)\n\n"
+            var text = "catalog:       \(databasePath)\nphotos:        \(status.photos)\nphotographers: \(status.photographers)\n"
+            if status.excludedPhotos + status.excludedPhotographers > 0 {
+                text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
+            }
+            text += "\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             let table = TableRenderer(columns: [
                 .init(header: "STARTED"), .init(header: "OUTCOME"), .init(header: "PAGES", alignRight: true),
@@ -25,10 +29,19 @@ enum StatusOutput {
     private struct Record: Encodable {
         var photos: Int
         var photographers: Int
+        var excludedPhotos: Int
+        var excludedPhotographers: Int
         var runs: [Run]
 
         init(_ status: CatalogStatus) {
             (photos, photographers, runs) = (status.photos, status.photographers, status.runs.map(Run.init))
+            (excludedPhotos, excludedPhotographers) = (status.excludedPhotos, status.excludedPhotographers)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case photos, photographers, runs
+            case excludedPhotos = "excluded_photos"
+            case excludedPhotographers = "excluded_photographers"
         }
     }
 

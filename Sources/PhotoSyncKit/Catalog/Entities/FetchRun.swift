@@ -13,6 +13,7 @@ final class FetchRun: ManagedObject {
     @Attribute var unchanged = 0
     @Attribute var repeated = 0
     @Attribute var skipped = 0
+    @Attribute var excluded = 0
     @Attribute var photographersInserted = 0
     @Attribute var photographersRemoved = 0
     @Attribute var morePages = 0
@@ -26,6 +27,7 @@ final class FetchRun: ManagedObject {
         unchanged = summary.unchanged
         repeated = summary.repeated
         skipped = summary.skipped
+        excluded = summary.excluded
         photographersInserted = summary.photographersInserted
         photographersRemoved = summary.photographersRemoved
         morePages = summary.morePages
@@ -40,6 +42,7 @@ final class FetchRun: ManagedObject {
         summary.unchanged = unchanged
         summary.repeated = repeated
         summary.skipped = skipped
+        summary.excluded = excluded
         summary.photographersInserted = photographersInserted
         summary.photographersRemoved = photographersRemoved
         summary.morePages = morePages
