@@ -56,7 +56,7 @@ struct FeedPagingTests {
             server.serveFeed(Feed.pages(Self.items(1...10), perPage: 2))
             let json = try await Self.fetch(photosync, server, ["--pages", "2"])
             #expect(try jsonObject(json)["more_pages"] as? Int == 3)
-            let text = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "2", "--pages", "4")
+            let text = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "2", "--pages", "4", "--full")
             #expect(text.stdout.contains("more pages available:   1\n"), "\(text)")
         }
     }
@@ -107,7 +107,7 @@ struct FeedPagingTests {
             let alias = photosync.directory + "/alias.sqlite"
             try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: photosync.db)
             let first = try photosync.start(["fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "2",
-                                             "--retries", "5", "--db", photosync.db])
+                                             "--retries", "5", "--full", "--db", photosync.db])
             for _ in 0..<200 where server.requestedPages.count < 3 { try await Task.sleep(for: .milliseconds(50)) }
             let second = try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k", "--db", alias])
             first.signal(SIGTERM)

@@ -23,7 +23,8 @@ struct FetchAndReadTests {
             #expect(fetch.status == 0, "\(fetch)")
             let summary = try jsonObject(fetch)
             #expect(Set(summary.keys) == ["pages", "received", "inserted", "updated", "unchanged", "repeated", "skipped",
-                                          "photographers_inserted", "photographers_removed", "more_pages", "excluded"])
+                                          "photographers_inserted", "photographers_removed", "more_pages", "excluded",
+                                          "pages_skipped_known", "gap"])
             #expect(summary["repeated"] as? Int == 0)
             #expect(summary["pages"] as? Int == 3)
             #expect(summary["received"] as? Int == 6)

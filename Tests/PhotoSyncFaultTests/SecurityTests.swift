@@ -47,7 +47,7 @@ struct SecurityTests {
             var outputs: [Sandbox.Result] = []
             for verbosity in [[], ["--verbose"], ["--quiet"]] {
                 outputs.append(try await sandbox.run(["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", key, "--retries", "0",
-                                                      "--per-page", "2"] + verbosity))
+                                                      "--per-page", "2", "--full"] + verbosity))
                 outputs.append(try await sandbox.run(["fetch", "--db", sandbox.db, "--url", server.url, "--retries", "0", "--pages", "1",
                                                       "--per-page", "2", "--format", "json"] + verbosity,
                                                      environment: ["PHOTOSYNC_API_KEY": key]))

@@ -160,7 +160,7 @@ struct OtherOutputTests {
         summary.repeated = 5
         #expect(
             try FetchSummaryOutput.render(summary, as: .json, dryRun: false)
-                == #"{"excluded":0,"inserted":3,"more_pages":0,"pages":2,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
+                == #"{"excluded":0,"gap":false,"inserted":3,"more_pages":0,"pages":2,"pages_skipped_known":0,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
                 + "\n")
     }
 
@@ -183,7 +183,8 @@ struct OtherOutputTests {
         let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"error":"network down","excluded":0,"finished":null,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            + #""pages_skipped_known":0,"#
             + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
             + "\n"
         #expect(try StatusOutput.render(status, as: .json, databasePath: "/c.sqlite") == expected)

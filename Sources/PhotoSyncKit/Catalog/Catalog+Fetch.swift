@@ -13,12 +13,15 @@ extension Catalog {
     /// dry run is the same run in one transaction rolled back at the end (same counts, same errors);
     /// it saves nothing at all, not even its record.
     public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
-        let run = settings.dryRun ? nil : try startRun()
+        let source = FeedSource(settings: settings)
+        let history = try withContext { try SourceHistory(source.identity, in: $0) }
+        let run = settings.dryRun ? nil : try startRun(source: source.identity)
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            try importPages(settings, run: run, into: &summary, interruption: interruption, progress: progress)
+            try importPages(source, history, run: run, into: &summary, interruption: interruption, progress: progress)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
+            if summary.gap { Console.warning(history.gapWarning(summary)) }
             try finish(run, .succeeded, summary, error: nil)
             return summary
         } catch let error as PhotoSyncError {
@@ -33,12 +36,15 @@ extension Catalog {
     }
 
     /// Walks the feed (see ``FeedWalk``) and saves each accepted page through one import session,
-    /// downloading the next page while the current one is saved.
+    /// downloading the next page while the current one is saved. After a completed fetch of the same
+    /// source (and without `--full`), the next page is asked for only once the current one is
+    /// judged: a page of photos all known ends the walk, and the request not made is quota saved.
     private func importPages(
-        _ settings: FetchSettings, run: ObjectID?, into summary: inout FetchSummary, interruption: InterruptionWatch,
-        progress: (FetchSummary) -> Void
+        _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary,
+        interruption: InterruptionWatch, progress: (FetchSummary) -> Void
     ) throws {
-        let source = FeedSource(settings: settings)
+        let settings = source.settings
+        let incremental = history.lastRunCompleted && !settings.full
         var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
         let prepare = preparing()
         var page = try prepare(try source.page(1))
@@ -46,18 +52,22 @@ extension Catalog {
             var (number, received, skipped, excluded) = (1, 0, 0, 0)
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
-                let pending = upcoming.map { PendingPage($0, from: source, prepare: prepare) }
-                try session.save(page.photographers, page.photos)
+                var pending = incremental ? nil : upcoming.map { PendingPage($0, from: source, prepare: prepare) }
+                let result = try session.save(page.photographers, page.photos)
                 received += page.page.photos.count + page.page.skipped.count
                 (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
                 if !settings.dryRun { try record(run, summary) }
                 progress(summary)
                 reportSkipped(page.page)
-                guard interruption.signal == nil, let pending, let upcoming else { break }
-                (page, number) = (try pending.wait(), upcoming)
+                if incremental && page.isKnown(result) { walk.stopAtKnownPage(number) }
+                guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage else { break }
+                pending = pending ?? PendingPage(upcoming, from: source, prepare: prepare)
+                (page, number) = (try pending!.wait(), upcoming)
             }
-            summary.morePages = walk.morePages
+            (summary.morePages, summary.pagesSkippedKnown) = (walk.morePages, walk.pagesSkippedKnown)
+            summary.gap = interruption.signal == nil && history.lastSuccess != nil && !walk.stoppedAtKnownPage
+                && session.counts(Photo.self).unchanged + session.counts(Photo.self).updated + excluded == 0
         }
     }
 
@@ -87,13 +97,13 @@ extension Catalog {
 
     /// Records a new run, once earlier runs still marked running are marked abandoned: the fetch
     /// lock is held, so none of them is running (it was killed, or the machine went down).
-    private func startRun() throws -> ObjectID {
+    private func startRun(source: String) throws -> ObjectID {
         try withContext { context in
             for stale in try context.fetch(FetchRequest<FetchRun>(predicate: \.$outcome == FetchRunRecord.Outcome.running.rawValue)) {
                 stale.outcome = FetchRunRecord.Outcome.abandoned.rawValue
             }
             let run = context.insert(FetchRun.self)
-            run.started = Date()
+            (run.started, run.source) = (Date(), source)
             try context.save()
             return run.objectID
         }

@@ -19,6 +19,8 @@ public struct FetchSettings: Sendable {
     public var retries: Int
     public var dryRun: Bool
     public var waitForLock: Bool
+    /// Walk to the page limit even when an earlier fetch of the same source completed.
+    public var full = false
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
@@ -53,6 +55,11 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public var photographersRemoved = 0
     /// Pages the API reported beyond the page limit that ended the fetch (0 when none).
     public var morePages = 0
+    /// Pages within the limit an incremental fetch did not ask for: a page of known photos ended it.
+    public var pagesSkippedKnown = 0
+    /// No photo of this fetch was in the catalog although an earlier fetch of its source succeeded:
+    /// photos may have been missed between the two.
+    public var gap = false
 
     public init() {}
 
@@ -61,6 +68,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case photographersInserted = "photographers_inserted"
         case photographersRemoved = "photographers_removed"
         case morePages = "more_pages"
+        case pagesSkippedKnown = "pages_skipped_known"
+        case gap
     }
 }
 

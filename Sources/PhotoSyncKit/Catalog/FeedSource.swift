@@ -16,6 +16,14 @@ struct FeedSource: Sendable {
         client = CurlHTTPClient(configuration: configuration)
     }
 
+    /// The source a run records: the endpoint (without credentials or query) and the API method, so
+    /// each query keeps its own history.
+    var identity: String {
+        guard var components = URLComponents(string: settings.endpoint) else { return settings.endpoint + " flickr.photos.getRecent" }
+        (components.user, components.password, components.query, components.fragment) = (nil, nil, nil, nil)
+        return (components.string ?? settings.endpoint) + " flickr.photos.getRecent"
+    }
+
     /// A `file://` endpoint is one response document: no paging.
     var isSingleDocument: Bool { settings.endpoint.lowercased().hasPrefix("file:") }
 

@@ -14,6 +14,8 @@ struct FeedWalk {
     private(set) var reportedPages = 0
     /// Pages accepted so far (each saved once).
     private(set) var accepted = 0
+    /// Whether an incremental fetch met a page of known photos (the rest of the feed is older).
+    private(set) var stoppedAtKnownPage = false
 
     init(limit: Int, isSingleDocument: Bool) {
         (self.limit, self.isSingleDocument) = (max(1, limit), isSingleDocument)
@@ -37,9 +39,18 @@ struct FeedWalk {
         return number + 1
     }
 
-    /// Pages the API reports beyond those fetched, when the page limit ended the walk (0 otherwise).
+    /// Ends the walk after page `number`, whose photos were all in the catalog already.
+    mutating func stopAtKnownPage(_ number: Int) { stoppedAtKnownPage = true }
+
+    /// Pages the API reports beyond those fetched, when the page limit ended the walk (0 otherwise,
+    /// and after a stop at a known page: what lies beyond it is known).
     var morePages: Int {
-        guard !isSingleDocument, accepted >= limit else { return 0 }
+        guard !isSingleDocument, !stoppedAtKnownPage, accepted >= limit else { return 0 }
         return max(0, reportedPages - accepted)
+    }
+
+    /// Pages within the limit not fetched because a page of known photos ended the walk.
+    var pagesSkippedKnown: Int {
+        stoppedAtKnownPage ? max(0, min(limit, reportedPages) - accepted) : 0
     }
 }

@@ -40,6 +40,16 @@ struct PreparedPage: Sendable {
     }
 }
 
+extension PreparedPage {
+    /// Whether the saved page held only photos already in the catalog, unchanged (an excluded photo
+    /// is known too): for an incremental fetch, the rest of the feed is older and known as well.
+    func isKnown(_ result: ImportResult) -> Bool {
+        let counts = result.counts(Photo.self)
+        return photos.count + excluded > 0 && counts.inserted == 0 && counts.updated == 0 && counts.repeated == 0
+            && counts.unchanged == photos.count
+    }
+}
+
 extension FetchSummary {
     /// The counts of a fetch so far: what its import session did, and what its pages held.
     init(session: ImportSession, pages: Int, received: Int, skipped: Int, excluded: Int) {

@@ -50,6 +50,9 @@ struct FetchCommand: GlobalOptionsCommand {
     @Flag(help: "Wait for another fetch on the same catalog to finish instead of failing.")
     var wait = false
 
+    @Flag(help: "Walk to the page limit even when the last fetch of this feed completed (no stop at known photos).")
+    var full = false
+
     func validate() throws {
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         let ranged: [(String, SettingKey, Double?)] = [
@@ -68,8 +71,9 @@ struct FetchCommand: GlobalOptionsCommand {
             let context = try CommandContext(globals)
             let flags = SettingsLayer(
                 endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, retries: retries)
-            let settings = try context.resolver.fetchSettings(
+            var settings = try context.resolver.fetchSettings(
                 flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait)
+            settings.full = full
             apiKeyInUse = settings.apiKey
             context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
 

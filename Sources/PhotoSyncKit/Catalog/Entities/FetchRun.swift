@@ -4,6 +4,8 @@ import GraphStore
 /// One `photosync fetch` run, recorded whatever its outcome, for `status`.
 final class FetchRun: ManagedObject {
     @Attribute(.indexed) var started = Date(timeIntervalSince1970: 0)
+    /// What was fetched (endpoint, method and query: see ``FeedSource/identity``): each source keeps its own history.
+    @Attribute(.indexed) var source = ""
     @Attribute var finished: Date? = nil
     @Attribute var outcome = FetchRunRecord.Outcome.running.rawValue
     @Attribute var pages = 0
@@ -17,6 +19,8 @@ final class FetchRun: ManagedObject {
     @Attribute var photographersInserted = 0
     @Attribute var photographersRemoved = 0
     @Attribute var morePages = 0
+    @Attribute var pagesSkippedKnown = 0
+    @Attribute var gap = false
     @Attribute var error: String? = nil
 
     func record(_ summary: FetchSummary) {
@@ -31,6 +35,8 @@ final class FetchRun: ManagedObject {
         photographersInserted = summary.photographersInserted
         photographersRemoved = summary.photographersRemoved
         morePages = summary.morePages
+        pagesSkippedKnown = summary.pagesSkippedKnown
+        gap = summary.gap
     }
 
     var summary: FetchSummary {
@@ -46,6 +52,8 @@ final class FetchRun: ManagedObject {
         summary.photographersInserted = photographersInserted
         summary.photographersRemoved = photographersRemoved
         summary.morePages = morePages
+        summary.pagesSkippedKnown = pagesSkippedKnown
+        summary.gap = gap
         return summary
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import GraphStore
+
+/// What earlier fetches of one source (see ``FeedSource/identity``) left: whether the last one
+/// completed (an incremental fetch may then stop at known photos) and when one last succeeded
+/// (the reference for the gap warning).
+struct SourceHistory {
+    let lastRunCompleted: Bool
+    let lastSuccess: Date?
+
+    /// Read before this fetch records its own run.
+    init(_ source: String, in context: ObjectContext) throws {
+        let runs = FetchRequest<FetchRun>(predicate: \.$source == source, sortBy: [.descending(\.$started)], limit: 1)
+        let succeeded = FetchRunRecord.Outcome.succeeded.rawValue
+        lastRunCompleted = try context.fetch(runs).first?.outcome == succeeded
+        let successes = FetchRequest<FetchRun>(predicate: \.$source == source && \.$outcome == succeeded,
+                                               sortBy: [.descending(\.$started)], limit: 1)
+        lastSuccess = try context.fetch(successes).first.map { $0.finished ?? $0.started }
+    }
+
+    /// The warning for a fetch that met none of the photos earlier runs stored.
+    func gapWarning(_ summary: FetchSummary, now: Date = Date()) -> String {
+        let since = lastSuccess.map { Self.duration(now.timeIntervalSince($0)) } ?? "an unknown time"
+        return "possible gap: none of the \(summary.received) photo(s) fetched was in the catalog; photos uploaded "
+            + "since the last successful fetch (\(since) ago) may have been missed: fetch more pages (--pages, max_pages) or more often"
+    }
+
+    /// "3 d 4 h", "2 h 5 min", "12 min", "40 s".
+    static func duration(_ seconds: TimeInterval) -> String {
+        let total = max(0, Int(seconds))
+        let (days, hours, minutes) = (total / 86_400, total % 86_400 / 3_600, total % 3_600 / 60)
+        if days > 0 { return "\(days) d \(hours) h" }
+        if hours > 0 { return "\(hours) h \(minutes) min" }
+        return minutes > 0 ? "\(minutes) min" : "\(total) s"
+    }
+}
