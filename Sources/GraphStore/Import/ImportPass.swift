@@ -99,7 +99,9 @@ struct ImportPass {
                 decision = .insert
             }
             decisions[index][group] = decision
-            for (link, destination) in record.links.enumerated() where destination >= 0 && decision.keepsLink(link, width: table.width) {
+            for link in 0..<table.linkCount {
+                let destination = record.link(link, in: table)
+                guard destination >= 0, decision.keepsLink(link, width: table.width) else { continue }
                 guard let target = destinations[index][link] else {
                     preconditionFailure("\(table.entity.name) records link to \(table.entity.toOneRelationships[link].destinationName) records missing from this save")
                 }
@@ -131,11 +133,10 @@ struct ImportPass {
                 outcome.result.changes.inserted[name, default: []].insert(.permanent(name, rowID))
                 if remembers { remembered.set(table.keys[group], StoredRow(rowID: rowID, values: values)) }
             case .merge(let row, let overwrite, let isRepeat):
-                let values = try mergedValues(record, row, index, overwrite: overwrite)
-                let changed = entity.columns.indices.filter { values[$0] != row.values[$0] }
+                let changed = changes(record, row, index, overwrite: overwrite)
                 if !changed.isEmpty {
-                    try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0] }, values: changed.map { values[$0] })
-                    for column in changed where column >= table.width { vacate(entity, column - table.width, row.values[column]) }
+                    try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0.column] }, values: changed.map(\.value))
+                    for change in changed where change.column >= table.width { vacate(entity, change.column - table.width, row.values[change.column]) }
                     outcome.result.changes.updated[name, default: []].insert(.permanent(name, row.rowID))
                 }
                 rowIDs[index][group] = row.rowID
@@ -150,7 +151,11 @@ struct ImportPass {
                     counts.repeated += copies - 1
                     rows.noteMet(row.rowID, unchanged: changed.isEmpty)
                 }
-                if remembers { remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values)) }
+                if remembers {
+                    var values = row.values
+                    for change in changed { values[change.column] = change.value }
+                    remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values))
+                }
             }
         }
         outcome.storedRows[name] = rows
@@ -164,27 +169,33 @@ struct ImportPass {
         var values: [StoredValue] = []
         values.reserveCapacity(table.entity.columns.count)
         for (attribute, description) in table.entity.storedAttributes.enumerated() {
-            values.append(record.isAssigned(attribute) ? record.values[attribute] : description.defaultValue)
+            values.append(record.isAssigned(attribute) ? record.value(attribute, in: table) : description.defaultValue)
         }
         for link in 0..<table.linkCount { values.append(foreignKey(record, index, link) ?? .null) }
         return values
     }
 
-    /// A stored row's values after the merge: the record's where it overwrites, links where kept.
-    private func mergedValues(_ record: MergedRecord, _ row: StoredRow, _ index: Int, overwrite: Bool) throws -> [StoredValue] {
+    /// The columns of a stored row the merge changes, with their new values: the record's where it
+    /// overwrites, its links where kept.
+    private func changes(_ record: MergedRecord, _ row: StoredRow, _ index: Int, overwrite: Bool) -> [(column: Int, value: StoredValue)] {
         let table = tables[index]
-        var values = row.values
+        var changed: [(column: Int, value: StoredValue)] = []
         if overwrite {
-            for attribute in 0..<table.width where record.isAssigned(attribute) { values[attribute] = record.values[attribute] }
+            for attribute in 0..<table.width where record.isAssigned(attribute) {
+                let value = record.value(attribute, in: table)
+                if value != row.values[attribute] { changed.append((attribute, value)) }
+            }
         }
-        for link in 0..<table.linkCount where record.links[link] >= 0 && (overwrite || row.values[table.width + link] == .null) {
-            values[table.width + link] = foreignKey(record, index, link) ?? .null
+        for link in 0..<table.linkCount where record.link(link, in: table) >= 0 && (overwrite || row.values[table.width + link] == .null) {
+            let value = foreignKey(record, index, link) ?? .null
+            if value != row.values[table.width + link] { changed.append((table.width + link, value)) }
         }
-        return values
+        return changed
     }
 
     private func foreignKey(_ record: MergedRecord, _ index: Int, _ link: Int) -> StoredValue? {
-        guard record.links[link] >= 0, let target = destinations[index][link], let rowID = rowIDs[target][Int(record.links[link])] else { return nil }
+        let target = record.link(link, in: tables[index])
+        guard target >= 0, let table = destinations[index][link], let rowID = rowIDs[table][Int(target)] else { return nil }
         return .integer(rowID)
     }
 
@@ -235,13 +246,22 @@ private enum Decision {
 }
 
 /// A group's records merged into one, as the policy picks among new duplicates: each later record
-/// overrides (object-trump, error), or only fills what earlier ones left unset (store-trump).
+/// overrides (object-trump, error), or only fills what earlier ones left unset (store-trump). A
+/// group of one record (nearly all) is read in place, without a copy.
 struct MergedRecord {
-    var values: [StoredValue]
-    var assigned: UInt64 = 0
-    var links: [Int32]
+    /// The group's only record, or -1 when several were merged into `values` and `links`.
+    private let record: Int
+    private var values: [StoredValue] = []
+    private var links: [Int32] = []
+    private(set) var assigned: UInt64 = 0
 
     init(_ table: RecordTable, group: Int, firstWins: Bool) {
+        guard table.size(of: group) > 1 else {
+            record = table.firstRecord[group]
+            assigned = table.assignedMask(record)
+            return
+        }
+        record = -1
         values = Array(repeating: .null, count: table.width)
         links = Array(repeating: RecordTable.unlinked, count: table.linkCount)
         for record in table.records(of: group) {
@@ -257,6 +277,9 @@ struct MergedRecord {
     }
 
     func isAssigned(_ attribute: Int) -> Bool { assigned & (1 << attribute) != 0 }
+    func value(_ attribute: Int, in table: RecordTable) -> StoredValue { record >= 0 ? table.value(record, attribute) : values[attribute] }
+    /// The destination group of link `link`, or -1.
+    func link(_ link: Int, in table: RecordTable) -> Int32 { record >= 0 ? table.link(record, link) : links[link] }
 }
 
 /// What a committed pass tells its session.

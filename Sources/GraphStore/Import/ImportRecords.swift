@@ -15,7 +15,9 @@
 /// records are appended, so a batch built on another thread costs its saving thread no hashing.
 /// A value type without references: build batches on any thread.
 public struct ImportRecords<T: ManagedObject>: Sendable {
-    var table: RecordTable
+    @usableFromInline var table: RecordTable
+    /// The record `append` fills, reused so that appending allocates nothing per record.
+    @usableFromInline var scratch: ImportRecord<T>
 
     /// Records of `T` keyed by `key`, which must be a single-attribute unique constraint.
     public init<K: AttributeValue>(_ type: T.Type = T.self, key: KeyPath<T, Attribute<K>>) {
@@ -25,6 +27,7 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
             let index = entity.storedAttributes.firstIndex(where: { $0.slot == slot })
         else { preconditionFailure("\(key) is not a unique attribute of \(entity.name)") }
         table = RecordTable(entity: entity, keyIndex: index)
+        scratch = ImportRecord(width: table.width, links: table.linkCount)
     }
 
     /// The handle that sets `attribute` in a record (look it up once, use it for every record).
@@ -48,11 +51,12 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
 
     /// Appends a record with `key` and the values `fill` sets; unset attributes keep their stored
     /// value (or the declared default for a new row). Returns the record's reference for links.
-    @discardableResult
+    /// (Inlinable: specialized in the caller, filling a record costs no generic dispatch.)
+    @inlinable @discardableResult
     public mutating func append<K: AttributeValue>(_ key: K, _ fill: (inout ImportRecord<T>) -> Void = { _ in }) -> ImportReference<T> {
-        var record = ImportRecord<T>(width: table.width, links: table.linkCount)
-        fill(&record)
-        return ImportReference(group: table.append(key: key.storedValue, record.values, record.assigned, record.links))
+        fill(&scratch)
+        defer { scratch.clear() }
+        return ImportReference(group: table.append(key: key.storedValue, scratch.values, scratch.assigned, scratch.links))
     }
 
     /// How many records were appended (repeats included).
@@ -61,16 +65,25 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
 }
 
 /// One record being filled by ``ImportRecords/append(_:_:)``.
-public struct ImportRecord<T: ManagedObject> {
-    var values: [StoredValue]
-    var assigned: UInt64 = 0
-    var links: [Int32]
+public struct ImportRecord<T: ManagedObject>: Sendable {
+    @usableFromInline var values: [StoredValue]
+    @usableFromInline var assigned: UInt64 = 0
+    @usableFromInline var links: [Int32]
 
     init(width: Int, links: Int) {
         values = Array(repeating: .null, count: width)
         self.links = Array(repeating: RecordTable.unlinked, count: links)
     }
 
+    /// Back to no value set, in place.
+    @inlinable mutating func clear() {
+        guard assigned != 0 || links.contains(where: { $0 >= 0 }) else { return }
+        for index in values.indices where assigned & (1 << index) != 0 { values[index] = .null }
+        for index in links.indices { links[index] = -1 }
+        assigned = 0
+    }
+
+    @inlinable
     public subscript<V: AttributeValue>(field: ImportField<T, V>) -> V? {
         get { assigned & (1 << field.index) == 0 ? nil : V(storedValue: values[field.index]) }
         set {
@@ -80,23 +93,25 @@ public struct ImportRecord<T: ManagedObject> {
     }
 
     /// The record of the destination entity this record's to-one points at.
+    @inlinable
     public subscript<D: ManagedObject>(link: ImportLink<T, D>) -> ImportReference<D>? {
         get { links[link.index] < 0 ? nil : ImportReference(group: Int(links[link.index])) }
-        set { links[link.index] = newValue.map { Int32($0.group) } ?? RecordTable.unlinked }
+        set { links[link.index] = newValue.map { Int32($0.group) } ?? -1 }
     }
 }
 
 /// A stored attribute of `T` an import sets (from ``ImportRecords/field(_:)``).
 public struct ImportField<T: ManagedObject, V: AttributeValue>: Sendable {
-    let index: Int
+    @usableFromInline let index: Int
 }
 
 /// A to-one of `T` to `D` an import sets (from ``ImportRecords/link(_:)``).
 public struct ImportLink<T: ManagedObject, D: ManagedObject>: Sendable {
-    let index: Int
+    @usableFromInline let index: Int
 }
 
 /// A record of `T` appended to an ``ImportRecords``: all records with its key share one reference.
 public struct ImportReference<T: ManagedObject>: Sendable, Hashable {
-    let group: Int
+    @usableFromInline let group: Int
+    @usableFromInline init(group: Int) { self.group = group }
 }

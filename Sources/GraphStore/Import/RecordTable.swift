@@ -1,5 +1,6 @@
 /// The storage behind ``ImportRecords``: records laid out flat (no array per record), grouped by
 /// key as they are appended.
+@usableFromInline
 struct RecordTable: Sendable {
     static let unlinked: Int32 = -1
 
@@ -30,6 +31,7 @@ struct RecordTable: Sendable {
 
     var groupCount: Int { keys.count }
 
+    @usableFromInline
     mutating func append(key: StoredValue, _ recordValues: [StoredValue], _ recordAssigned: UInt64, _ recordLinks: [Int32]) -> Int {
         let record = recordCount
         recordCount += 1

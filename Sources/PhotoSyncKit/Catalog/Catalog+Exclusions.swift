@@ -3,11 +3,14 @@ import GraphStore
 import PhotoFeed
 
 extension Catalog {
-    /// Which of `page`'s photo ids and owner names a delete excluded (two batched reads).
+    /// Which of `page`'s photo ids and owner names a delete excluded (two batched reads, none
+    /// while nothing is excluded).
     static func exclusions(for page: FeedPage, in container: PersistentContainer) throws -> PageExclusions {
         guard !page.photos.isEmpty else { return PageExclusions() }
         let context = container.newContext()
         return try context.readingOneSnapshot {
+                guard try context.count(FetchRequest<ExcludedPhoto>(limit: 1)) + context.count(FetchRequest<ExcludedPhotographer>(limit: 1)) > 0
+                else { return PageExclusions() }
                 let ids = try context.fetchColumns(
                     FetchRequest<ExcludedPhoto>(predicate: .isIn(\.$unique, page.photos.map(\.id))), [\.$unique]).values(\.$unique)
                 let names = try context.fetchColumns(
