@@ -13,7 +13,7 @@ struct ImportPass {
     private let destinations: [[Int?]]
     /// Tables in write order: link destinations first.
     private let order: [Int]
-    private var found: [[StoredRow?]] = []
+    private var found: [FoundRows] = []
     private var merged: [[MergedRecord]] = []
     private var decisions: [[Decision]] = []
     private var needed: [[Bool]]
@@ -49,9 +49,11 @@ struct ImportPass {
 
     private func isLinkedTo(_ index: Int) -> Bool { destinations.contains { $0.contains(index) } }
 
-    private mutating func lookUp(_ index: Int, _ writer: any StoreWriter) throws -> [StoredRow?] {
+    /// The stored rows of a table's keys: none for a table expected to be all new (the insert
+    /// finds out if one is not), remembered rows for link destinations, the rest read in batches.
+    private mutating func lookUp(_ index: Int, _ writer: any StoreWriter) throws -> FoundRows {
         let table = tables[index], name = table.entity.name
-        var rows = [StoredRow?](repeating: nil, count: table.groupCount)
+        var rows = FoundRows(groups: table.groupCount, columns: table.entity.columns.count)
         let linkedTo = isLinkedTo(index)
         if !linkedTo && attempt.assumesNew && session.expectingNew.contains(name) {
             outcome.assumedNew.insert(name)
@@ -61,17 +63,13 @@ struct ImportPass {
         let remembered = linkedTo && attempt.usesRemembered ? session.remembered[name] : nil
         var missing: [Int] = []
         for group in 0..<table.groupCount {
-            if let row = remembered?[table.keys[group]] { rows[group] = row } else { missing.append(group) }
+            if let row = remembered?[table.keys[group]] { rows.add(row, group: group) } else { missing.append(group) }
         }
         guard !missing.isEmpty else { return rows }
-        let column = table.entity.storedAttributes[table.keyIndex].name
-        let stored = try writer.rows(of: table.entity, columns: [column], matching: missing.map { [table.keys[$0]] })
-        var byKey: [StoredValue: StoredRow] = [:]
-        byKey.reserveCapacity(stored.count)
-        for row in stored { byKey[row.values[table.keyIndex]] = row }
-        for group in missing { rows[group] = byKey[table.keys[group]] }
+        // Remembered destinations need every column; store-trump never overwrites another row's values.
+        try rows.read(missing, of: table, allColumns: linkedTo || policy != .storeTrump, writer)
         outcome.lookedUp.insert(name)
-        if stored.isEmpty && !linkedTo { outcome.foundNone.insert(name) }
+        if rows.isEmpty && !linkedTo { outcome.foundNone.insert(name) }
         return rows
     }
 
@@ -83,7 +81,8 @@ struct ImportPass {
         for group in 0..<table.groupCount {
             let record = merged[index][group]
             let decision: Decision
-            if let row = found[index][group] {
+            if let found = found[index].row(ofGroup: group) {
+                let row = FoundRow(rowID: self.found[index].rowIDs[found], index: found)
                 let inSession = session.stored[table.entity.name]?.contains(row.rowID) ?? false
                 if policy == .error && !inSession {
                     conflicts.append(ConstraintConflict(
@@ -101,7 +100,7 @@ struct ImportPass {
             decisions[index][group] = decision
             for link in 0..<table.linkCount {
                 let destination = record.link(link, in: table)
-                guard destination >= 0, decision.keepsLink(link, width: table.width) else { continue }
+                guard destination >= 0, keepsLink(decision, link, index) else { continue }
                 guard let target = destinations[index][link] else {
                     preconditionFailure("\(table.entity.name) records link to \(table.entity.toOneRelationships[link].destinationName) records missing from this save")
                 }
@@ -136,7 +135,9 @@ struct ImportPass {
                 let changed = changes(record, row, index, overwrite: overwrite)
                 if !changed.isEmpty {
                     try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0.column] }, values: changed.map(\.value))
-                    for change in changed where change.column >= table.width { vacate(entity, change.column - table.width, row.values[change.column]) }
+                    for change in changed where change.column >= table.width {
+                        vacate(entity, change.column - table.width, found[index].value(row.index, change.column))
+                    }
                     outcome.result.changes.updated[name, default: []].insert(.permanent(name, row.rowID))
                 }
                 rowIDs[index][group] = row.rowID
@@ -152,7 +153,7 @@ struct ImportPass {
                     rows.noteMet(row.rowID, unchanged: changed.isEmpty)
                 }
                 if remembers {
-                    var values = row.values
+                    var values = found[index].values(row.index)
                     for change in changed { values[change.column] = change.value }
                     remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values))
                 }
@@ -177,18 +178,18 @@ struct ImportPass {
 
     /// The columns of a stored row the merge changes, with their new values: the record's where it
     /// overwrites, its links where kept.
-    private func changes(_ record: MergedRecord, _ row: StoredRow, _ index: Int, overwrite: Bool) -> [(column: Int, value: StoredValue)] {
-        let table = tables[index]
+    private func changes(_ record: MergedRecord, _ row: FoundRow, _ index: Int, overwrite: Bool) -> [(column: Int, value: StoredValue)] {
+        let (table, stored) = (tables[index], found[index])
         var changed: [(column: Int, value: StoredValue)] = []
         if overwrite {
             for attribute in 0..<table.width where record.isAssigned(attribute) {
                 let value = record.value(attribute, in: table)
-                if value != row.values[attribute] { changed.append((attribute, value)) }
+                if value != stored.value(row.index, attribute) { changed.append((attribute, value)) }
             }
         }
-        for link in 0..<table.linkCount where record.link(link, in: table) >= 0 && (overwrite || row.values[table.width + link] == .null) {
+        for link in 0..<table.linkCount where record.link(link, in: table) >= 0 && (overwrite || stored.value(row.index, table.width + link) == .null) {
             let value = foreignKey(record, index, link) ?? .null
-            if value != row.values[table.width + link] { changed.append((table.width + link, value)) }
+            if value != stored.value(row.index, table.width + link) { changed.append((table.width + link, value)) }
         }
         return changed
     }
@@ -213,6 +214,15 @@ struct ImportPass {
         }
     }
 
+    /// Whether a group's link `link` ends up in its row.
+    private func keepsLink(_ decision: Decision, _ link: Int, _ index: Int) -> Bool {
+        switch decision {
+        case .skip: false
+        case .insert: true
+        case .merge(let row, let overwrite, _): overwrite || found[index].value(row.index, tables[index].width + link) == .null
+        }
+    }
+
     /// Destinations before the tables that link to them.
     private static func writeOrder(_ destinations: [[Int?]]) -> [Int] {
         var order: [Int] = [], visiting: Set<Int> = []
@@ -233,16 +243,13 @@ private enum Decision {
     case insert
     /// Merged into a stored row: `overwrite` (the records' values win) or not (the row keeps its
     /// values; only empty links are filled); `repeat` when this session stored the row itself.
-    case merge(StoredRow, overwrite: Bool, repeat: Bool)
+    case merge(FoundRow, overwrite: Bool, repeat: Bool)
+}
 
-    /// Whether the records' link `link` ends up in the row.
-    func keepsLink(_ link: Int, width: Int) -> Bool {
-        switch self {
-        case .skip: false
-        case .insert: true
-        case .merge(let row, let overwrite, _): overwrite || row.values[width + link] == .null
-        }
-    }
+/// A stored row a pass found: its id, and its place in the table's ``FoundRows``.
+struct FoundRow {
+    let rowID: Int64
+    let index: Int
 }
 
 /// A group's records merged into one, as the policy picks among new duplicates: each later record
@@ -256,9 +263,9 @@ struct MergedRecord {
     private(set) var assigned: UInt64 = 0
 
     init(_ table: RecordTable, group: Int, firstWins: Bool) {
-        guard table.size(of: group) > 1 else {
-            record = table.firstRecord[group]
-            assigned = table.assignedMask(record)
+        if let only = table.onlyRecord(of: group) {
+            record = only
+            assigned = table.assignedMask(only)
             return
         }
         record = -1

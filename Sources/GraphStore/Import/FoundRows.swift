@@ -1,0 +1,49 @@
+/// The stored rows an import pass found for one table's keys, read column by column (no array per
+/// row), plus the rows its session remembered. Only the columns the policy needs are read: under
+/// store-trump a stored row keeps its values, so only its key and foreign keys are.
+struct FoundRows {
+    private(set) var rowIDs: [Int64] = []
+    /// Values by entity column (``EntityDescription/columns`` order); a column not read is empty.
+    private var columns: [[StoredValue]]
+    /// Each group's row, or -1.
+    private(set) var rowOfGroup: [Int32]
+
+    init(groups: Int, columns: Int) {
+        self.columns = Array(repeating: [], count: columns)
+        rowOfGroup = Array(repeating: -1, count: groups)
+    }
+
+    func row(ofGroup group: Int) -> Int? { rowOfGroup[group] < 0 ? nil : Int(rowOfGroup[group]) }
+    func value(_ row: Int, _ column: Int) -> StoredValue { columns[column][row] }
+    var isEmpty: Bool { rowIDs.isEmpty }
+
+    /// The full stored values of `row` (every column was read).
+    func values(_ row: Int) -> [StoredValue] { columns.map { $0[row] } }
+
+    mutating func add(_ row: StoredRow, group: Int) {
+        rowOfGroup[group] = Int32(rowIDs.count)
+        rowIDs.append(row.rowID)
+        for column in columns.indices { columns[column].append(row.values[column]) }
+    }
+
+    /// Reads the rows of `groups` (their keys in `table`) in batches of `IN` lookups on the key.
+    mutating func read(_ groups: [Int], of table: RecordTable, allColumns: Bool, _ reader: any StoreReader) throws {
+        let entity = table.entity
+        let wanted = allColumns ? Array(entity.columns.indices) : [table.keyIndex] + (0..<table.linkCount).map { table.width + $0 }
+        var groupOfKey: [StoredValue: Int] = [:]
+        groupOfKey.reserveCapacity(groups.count)
+        for group in groups { groupOfKey[table.keys[group]] = group }
+        for chunk in groups.chunked(by: 500) {
+            let query = StoreQuery(entity: entity.name, predicate: .isIn(column: entity.columns[table.keyIndex], chunk.map { table.keys[$0] }),
+                                   columns: wanted.map { entity.columns[$0] })
+            let stored = try reader.fetchColumns(query)
+            let keyColumn = wanted.firstIndex(of: table.keyIndex)!
+            for (offset, rowID) in stored.rowIDs.enumerated() {
+                guard let group = groupOfKey[stored.values[keyColumn][offset]] else { continue }
+                rowOfGroup[group] = Int32(rowIDs.count)
+                rowIDs.append(rowID)
+                for (position, column) in wanted.enumerated() { columns[column].append(stored.values[position][offset]) }
+            }
+        }
+    }
+}
