@@ -59,6 +59,9 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
         return ImportReference(group: table.append(key: key.storedValue, scratch.values, scratch.assigned, scratch.links))
     }
 
+    /// Makes room for `records` records, so that appending them does not grow the storage.
+    public mutating func reserveCapacity(_ records: Int) { table.reserveCapacity(records) }
+
     /// How many records were appended (repeats included).
     public var count: Int { table.recordCount }
     public var isEmpty: Bool { table.recordCount == 0 }

@@ -72,8 +72,8 @@ public final class ImportSession {
                 guard let next = attempt.next else { throw GraphStoreError.writeFailed(violation.message) }
                 attempt = next
             } catch GraphStoreError.writeFailed where attempt.usesRemembered && !remembered.isEmpty {
-                // A remembered row may have been deleted by another connection (its foreign key
-                // fails at commit): run again reading every key.
+                // A remembered row may have been deleted by another connection (a foreign key
+                // fails): run again reading every key.
                 remembered = [:]
                 attempt = .reading
             }
@@ -82,7 +82,8 @@ public final class ImportSession {
 
     private func transaction<R>(_ body: (any StoreWriter) throws -> R) throws -> R {
         if let enclosingWriter { return try enclosingWriter.savepoint { try body(enclosingWriter) } }
-        return try container.store.write(body)
+        // Destinations are written before the rows that point at them: no deferred foreign keys.
+        return try container.store.write(deferringForeignKeys: false, body)
     }
 
     private func apply(_ outcome: ImportOutcome, _ tables: [RecordTable]) -> ImportResult {
@@ -136,7 +137,7 @@ extension PersistentContainer {
         guard dryRun else { return try body(ImportSession(container: self, mergePolicy: mergePolicy, enclosingWriter: nil)) }
         var result: Result<R, any Error>?
         do {
-            try store.write { writer in
+            try store.write(deferringForeignKeys: false) { writer in
                 result = Result { try body(ImportSession(container: self, mergePolicy: mergePolicy, enclosingWriter: writer)) }
                 throw DryRunRollback()
             }

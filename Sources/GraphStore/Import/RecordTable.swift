@@ -30,11 +30,26 @@ struct RecordTable: Sendable {
         return storage.append(key: key, keyIndex: keyIndex, recordValues, recordAssigned | 1 << keyIndex, recordLinks)
     }
 
-    /// The first record of `group`, when it is the group's only one.
-    func onlyRecord(of group: Int) -> Int? { storage.laterRecords[group] == nil ? storage.firstRecord[group] : nil }
+    /// Room for `records` records without growing.
+    mutating func reserveCapacity(_ records: Int) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage.reserveCapacity(records, width: width, linkCount: linkCount)
+    }
 
-    func records(of group: Int) -> [Int] { [storage.firstRecord[group]] + (storage.laterRecords[group] ?? []) }
-    func size(of group: Int) -> Int { 1 + (storage.laterRecords[group]?.count ?? 0) }
+    /// The first record of `group`, when it is the group's only one.
+    func onlyRecord(of group: Int) -> Int? {
+        let first = storage.firstRecord[group]
+        return storage.next[first] < 0 ? first : nil
+    }
+
+    /// The records of `group`, in the order they were appended.
+    func records(of group: Int) -> [Int] {
+        var records = [storage.firstRecord[group]]
+        while case let next = storage.next[records[records.count - 1]], next >= 0 { records.append(Int(next)) }
+        return records
+    }
+
+    func size(of group: Int) -> Int { storage.sizes[group] }
 
     func value(_ record: Int, _ attribute: Int) -> StoredValue { storage.values[record * width + attribute] }
     func isAssigned(_ record: Int, _ attribute: Int) -> Bool { storage.assigned[record] & (1 << attribute) != 0 }
@@ -42,21 +57,32 @@ struct RecordTable: Sendable {
     func assignedMask(_ record: Int) -> UInt64 { storage.assigned[record] }
 
     /// The arrays; never shared once appended to (see `append`). Immutable once a table is saved.
+    /// Their accesses skip the runtime's exclusivity checks: each is a plain load or store, made
+    /// for every record appended.
     private final class Storage: @unchecked Sendable {
-        var keys: [StoredValue] = []
-        var firstRecord: [Int] = []
-        /// A group's later records, in order (rare: a feed repeating itself).
-        var laterRecords: [Int: [Int]] = [:]
-        var groupOfKey: [StoredValue: Int] = [:]
-        var values: [StoredValue] = []
-        var assigned: [UInt64] = []
-        var links: [Int32] = []
+        @exclusivity(unchecked) var keys: [StoredValue] = []
+        @exclusivity(unchecked) var firstRecord: [Int] = []
+        @exclusivity(unchecked) var lastRecord: [Int] = []
+        @exclusivity(unchecked) var sizes: [Int] = []
+        /// Each record's next record with the same key, or -1 (repeats are rare, but chained cheaply).
+        @exclusivity(unchecked) var next: [Int32] = []
+        @exclusivity(unchecked) var groupOfKey: [StoredValue: Int] = [:]
+        @exclusivity(unchecked) var values: [StoredValue] = []
+        @exclusivity(unchecked) var assigned: [UInt64] = []
+        @exclusivity(unchecked) var links: [Int32] = []
 
         func copy() -> Storage {
             let copy = Storage()
-            (copy.keys, copy.firstRecord, copy.laterRecords, copy.groupOfKey) = (keys, firstRecord, laterRecords, groupOfKey)
-            (copy.values, copy.assigned, copy.links) = (values, assigned, links)
+            (copy.keys, copy.firstRecord, copy.lastRecord, copy.sizes, copy.next) = (keys, firstRecord, lastRecord, sizes, next)
+            (copy.groupOfKey, copy.values, copy.assigned, copy.links) = (groupOfKey, values, assigned, links)
             return copy
+        }
+
+        func reserveCapacity(_ records: Int, width: Int, linkCount: Int) {
+            values.reserveCapacity(records * width)
+            assigned.reserveCapacity(records)
+            links.reserveCapacity(records * linkCount)
+            next.reserveCapacity(records)
         }
 
         func append(key: StoredValue, keyIndex: Int, _ recordValues: [StoredValue], _ recordAssigned: UInt64, _ recordLinks: [Int32]) -> Int {
@@ -66,15 +92,24 @@ struct RecordTable: Sendable {
             values[start + keyIndex] = key
             assigned.append(recordAssigned)
             links.append(contentsOf: recordLinks)
-            if let group = groupOfKey[key] {
-                laterRecords[group, default: []].append(record)
+            next.append(-1)
+            // One hash: the key's group, inserted as a new one if the key is new.
+            let candidate = keys.count
+            let group = Self.value(&groupOfKey[key, default: candidate])
+            if group != candidate {
+                next[lastRecord[group]] = Int32(record)
+                lastRecord[group] = record
+                sizes[group] += 1
                 return group
             }
-            let group = keys.count
-            groupOfKey[key] = group
             keys.append(key)
             firstRecord.append(record)
-            return group
+            lastRecord.append(record)
+            sizes.append(1)
+            return candidate
         }
+
+        /// Reads a value through a dictionary's `default:` subscript, which finds or inserts with one hash.
+        @inline(__always) private static func value(_ value: inout Int) -> Int { value }
     }
 }

@@ -65,12 +65,14 @@ final class SQLiteStore: PersistentStore {
         }
     }
 
-    func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+    /// (`PRAGMA defer_foreign_keys` expires every prepared statement of the connection, SQLite's
+    /// rule for flag pragmas: an import's large lookups would be compiled again in each transaction.)
+    func write<T>(deferringForeignKeys: Bool, _ body: (any StoreWriter) throws -> T) throws -> T {
         do {
             var result: T?
             try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                    if deferringForeignKeys { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
                     result = try body(SQLiteConnection(db: db, model: model, statements: statements))
                     return .commit
                 }

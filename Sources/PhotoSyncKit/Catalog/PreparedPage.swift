@@ -20,6 +20,8 @@ struct PreparedPage: Sendable {
         var photographers = ImportRecords(Photographer.self, key: \.$name)
         let ownerID = photographers.field(\.$ownerID)
         var photos = ImportRecords(Photo.self, key: \.$unique)
+        photographers.reserveCapacity(page.photos.count)
+        photos.reserveCapacity(page.photos.count)
         let (title, subtitle) = (photos.field(\.$title), photos.field(\.$subtitle))
         let (imageURL, uploaded, whoTook) = (photos.field(\.$imageURL), photos.field(\.$uploaded), photos.link(\.$whoTook))
         for item in page.photos {
