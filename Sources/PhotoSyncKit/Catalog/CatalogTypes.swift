@@ -11,6 +11,9 @@ public enum MergePolicyChoice: String, CaseIterable, Sendable, Codable {
 public struct FetchSettings: Sendable {
     public var endpoint: String
     public var apiKey: String?
+    /// Where the key came from (`--api-key`, `PHOTOSYNC_API_KEY`, or the config file's path), for
+    /// messages that must not show the key itself.
+    public var apiKeySource = "--api-key"
     public var pages: Int?
     public var maxPages: Int
     public var perPage: Int

@@ -13,6 +13,8 @@ struct FeedSource: Sendable {
         configuration.connectTimeout = min(10, settings.timeout)
         configuration.retries = settings.retries
         configuration.userAgent = "photosync/\(PhotoSyncVersion.current)"
+        // A cron fetch does not sleep through a long Retry-After; with --wait it does (capped).
+        configuration.longestRetryAfter = settings.waitForLock ? nil : max(2 * settings.timeout, 120)
         client = CurlHTTPClient(configuration: configuration)
     }
 
@@ -45,7 +47,7 @@ struct FeedSource: Sendable {
             } catch HTTPError.cancelled {
                 throw Self.interruption()
             } catch {
-                throw PhotoSyncError.from(error, page: number)
+                throw PhotoSyncError.from(error, page: number, keySource: settings.apiKeySource)
             }
         }
     }

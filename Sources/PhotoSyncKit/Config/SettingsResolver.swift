@@ -55,7 +55,8 @@ struct SettingsResolver: Sendable {
     func fetchSettings(
         flags: SettingsLayer, pages: Int?, config: ConfigFile?, dryRun: Bool, waitForLock: Bool
     ) throws(PhotoSyncError) -> FetchSettings {
-        let merged = flags.overriding(try environmentSettings()).overriding(config?.settings ?? SettingsLayer())
+        let environment = try environmentSettings()
+        let merged = flags.overriding(environment).overriding(config?.settings ?? SettingsLayer())
         let endpoint = merged.endpoint ?? Self.defaultEndpoint
         let apiKey = merged.apiKey.flatMap { $0.isEmpty ? nil : $0 }
         if apiKey == nil, URL(string: endpoint)?.scheme?.lowercased() != "file" {
@@ -63,11 +64,15 @@ struct SettingsResolver: Sendable {
             throw .configuration(
                 "no API key for \(endpoint): pass --api-key, set PHOTOSYNC_API_KEY, or set api_key in \(file)")
         }
-        return FetchSettings(
+        var settings = FetchSettings(
             endpoint: endpoint, apiKey: apiKey, pages: pages,
             maxPages: merged.maxPages ?? Self.defaultMaxPages, perPage: merged.perPage ?? Self.defaultPerPage,
             mergePolicy: merged.mergePolicy ?? Self.defaultMergePolicy, timeout: merged.timeout ?? Self.defaultTimeout,
             retries: merged.retries ?? Self.defaultRetries, dryRun: dryRun, waitForLock: waitForLock)
+        settings.apiKeySource = flags.apiKey != nil ? "--api-key"
+            : environment.apiKey != nil ? SettingKey.apiKey.environmentVariable
+            : "api_key in \(config?.path ?? "the config file")"
+        return settings
     }
 
     /// An environment value; empty counts as unset, as in most shells' `VAR= command` idiom.
