@@ -183,7 +183,7 @@ struct OtherOutputTests {
         let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""pages_skipped_known":0,"#
             + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
             + "\n"
@@ -195,7 +195,7 @@ struct OtherOutputTests {
         let status = CatalogStatus(photos: 0, photographers: 0, runs: [])
         #expect(
             try StatusOutput.render(status, as: .text, databasePath: "/c.sqlite")
-                == "catalog:       /c.sqlite\nphotos:        0\nphotographers: 0\n\nNo fetches yet.\n")
+                == "catalog:       /c.sqlite\nphotos:        0\nphotographers: 0\napi calls:     0 in the last hour\n\nNo fetches yet.\n")
     }
 
     @Test("delete reports photos, then photographers the rule removed")

@@ -110,7 +110,8 @@ public final class Catalog {
                     photographers: try context.count(FetchRequest<Photographer>()),
                     runs: runs.map { FetchRunRecord($0, fetching: fetching) },
                     excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
-                    excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()))
+                    excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()),
+                    apiCallsLastHour: try apiCallsLastHour(in: context))
             }
         }
     }

@@ -1,3 +1,4 @@
+import PhotoFeed
 import Foundation
 
 /// How a fetch reconciles photos and photographers that are already in the catalog.
@@ -24,6 +25,10 @@ public struct FetchSettings: Sendable {
     public var waitForLock: Bool
     /// Walk to the page limit even when an earlier fetch of the same source completed.
     public var full = false
+    /// Calls the key may make in an hour before a fetch stops (`api_budget`).
+    public var apiBudget = SettingsResolver.defaultAPIBudget
+    /// `flickr.photos.search` with these terms instead of `flickr.photos.getRecent`, when set.
+    public var search: FeedSearch?
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
@@ -63,6 +68,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// No photo of this fetch was in the catalog although an earlier fetch of its source succeeded:
     /// photos may have been missed between the two.
     public var gap = false
+    /// The newest upload time among the photos received (recorded with the run, not reported).
+    public var newestUpload: Date? = nil
 
     public init() {}
 
@@ -124,4 +131,6 @@ public struct CatalogStatus: Sendable, Equatable {
     /// Photo ids and photographers deletes excluded from later fetches.
     public var excludedPhotos = 0
     public var excludedPhotographers = 0
+    /// API calls recorded in the last hour, all keys together.
+    public var apiCallsLastHour = 0
 }
