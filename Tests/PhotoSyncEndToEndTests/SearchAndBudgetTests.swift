@@ -115,3 +115,28 @@ struct SearchAndBudgetTests {
         }
     }
 }
+
+@Suite("Each photo records its source")
+struct PhotoSourceTests {
+    @Test func aPhotoKeepsTheSourceThatFirstBroughtItAndListFiltersByIt() async throws {
+        try await withSandbox { photosync, server in
+            let recent = Feed.pages([FeedItem("1", by: "Ana Lima", title: "A"), FeedItem("2", by: "Ana Lima", title: "B")], perPage: 2)
+            server.serveFeed(recent)
+            #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k").status == 0)
+            let found = Feed.pages([FeedItem("2", by: "Ana Lima", title: "B (edited)"), FeedItem("3", by: "Bruno Costa", title: "C")], perPage: 2)
+            server.serveFeed(found)
+            let search = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--search", "--tags", "harbour", "--format", "json")
+            #expect(search.status == 0, "\(search)")
+            #expect(try jsonObject(search)["updated"] as? Int == 1, "the title changed; the source alone never counts as an update")
+
+            let all = try jsonArray(try await photosync("list", "--format", "json"))
+            let sources = Dictionary(uniqueKeysWithValues: all.map { ($0["id"] as? String ?? "", $0["source"] as? String ?? "?") })
+            #expect(sources == ["1": "recent", "2": "recent", "3": "search tags=harbour"])
+            let fromSearch = try jsonArray(try await photosync("list", "--source", "search tags=harbour", "--format", "json"))
+            #expect(fromSearch.compactMap { $0["id"] as? String } == ["3"])
+            let csv = try await photosync("list", "--source", "recent", "--format", "csv")
+            #expect(csv.stdout.split(separator: "\r\n").count == 3 && csv.stdout.hasPrefix("id,title,subtitle,photographer,image_url,uploaded,source\r\n"), "\(csv)")
+            try await expectInvariants(photosync)
+        }
+    }
+}

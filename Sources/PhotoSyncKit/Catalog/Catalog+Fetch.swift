@@ -50,7 +50,7 @@ extension Catalog {
         let settings = source.settings
         let incremental = history.lastRunCompleted && !settings.full
         var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
-        let prepare = preparing()
+        let prepare = preparing(source: source.label)
         var page = try prepare(try source.page(1))
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
             var (number, received, skipped, excluded) = (1, 0, 0, 0)
@@ -80,11 +80,11 @@ extension Catalog {
 
     /// Prepares a downloaded page for saving, leaving out what deletes excluded (read through the
     /// catalog's own connection pool, on the thread that downloaded the page).
-    private func preparing() -> @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage {
+    private func preparing(source: String) -> @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage {
         let (container, path) = (container, path)
         return { page throws(PhotoSyncError) in
             do {
-                return PreparedPage(page, excluding: try Catalog.exclusions(for: page, in: container))
+                return PreparedPage(page, source: source, excluding: try Catalog.exclusions(for: page, in: container))
             } catch let error as GraphStoreError {
                 throw PhotoSyncError.from(error, path: path)
             } catch {

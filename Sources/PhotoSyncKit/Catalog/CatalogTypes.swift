@@ -91,6 +91,8 @@ public struct PhotoListing: Sendable, Equatable {
     public var photographer: String
     public var imageURL: String
     public var uploaded: Date?
+    /// The query or feed that first brought it (`recent`, `search tags=cats`; empty if unknown).
+    public var source = ""
 }
 
 /// One photographer as the `photographers` command shows it.

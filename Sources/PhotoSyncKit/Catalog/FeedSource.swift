@@ -36,6 +36,13 @@ struct FeedSource: Sendable {
         return endpoint + " " + request(page: 1).method + terms.joined()
     }
 
+    /// The source as photos record it and `list --source` names it: `recent` for the recent feed,
+    /// `search` and the terms as sent for a search (`search tags=cats`); the endpoint is left out.
+    var label: String {
+        guard let search = settings.search else { return "recent" }
+        return (["search"] + search.parameters.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+    }
+
     /// A `file://` endpoint is one response document: no paging.
     var isSingleDocument: Bool { Self.isFile(settings.endpoint) }
 
