@@ -24,13 +24,17 @@ struct StoreMigrator {
         configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         return try queue.read { db in
-            if try storedSchemaText(db) == SchemaSnapshot(model: model).encoded() { return false }
+            let current = SchemaSnapshot(model: model)
+            if try storedSchemaText(db) == current.encoded() {
+                try SchemaVerifier(db: db).verify(current)
+                return false
+            }
             if let stored = try storedSnapshot(db) {
                 let migrator = StoreMigrator(model: model)
                 try migrator.checkVersion(stored)
+                try SchemaVerifier(db: db).verify(stored)
                 // Opening the store for writing modifies the file (GRDB's WAL setup commits a
                 // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
-                let current = SchemaSnapshot(model: model)
                 if stored.version < current.version { try migrator.checkMigration(from: stored, to: current, db) }
             } else if try db.tableExists(metadataTable) == false, try !userTables(db).isEmpty {
                 throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
@@ -48,7 +52,7 @@ struct StoreMigrator {
     /// or migrated without writing).
     func checkCurrent(_ db: Database) throws {
         let current = SchemaSnapshot(model: model)
-        if try Self.storedSchemaText(db) == current.encoded() { return }
+        if try Self.storedSchemaText(db) == current.encoded() { return try SchemaVerifier(db: db).verify(current) }
         guard let stored = try Self.storedSnapshot(db) else {
             throw GraphStoreError.incompatibleStore("the file holds no GraphStore schema yet")
         }
