@@ -25,29 +25,33 @@ struct SchemaVerifier {
     }
 
     private func columnDifferences(_ table: SchemaSnapshot.Table) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: #"SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)"#, arguments: [table.name])
+        let rows = try Row.fetchAll(db, sql: #"SELECT name, type, "notnull", pk, dflt_value IS NULL FROM pragma_table_info(?)"#, arguments: [table.name])
         var found: [String: String] = [:]
+        var required: Set<String> = []
         for row in rows {
-            let definition = Self.definition(type: row[1], notNull: row[2], defaultValue: row[3], primaryKey: row[4])
-            found[row[0]] = definition
+            found[row[0]] = Self.definition(type: row[1], notNull: row[2], primaryKey: row[3])
+            if row[2] && row[4] { required.insert(row[0]) }
         }
         var differences: [String] = []
         let expected = [("id", "INTEGER PRIMARY KEY")] + table.columns.map { column in
-            (column.name, Self.definition(type: column.type.rawValue, notNull: !column.isOptional, defaultValue: column.defaultValue, primaryKey: false))
+            (column.name, Self.definition(type: column.type.rawValue, notNull: !column.isOptional, primaryKey: false))
         }
         for (name, definition) in expected {
             guard let actual = found.removeValue(forKey: name) else { differences.append("column \(table.name).\(name) is missing"); continue }
             if actual != definition { differences.append("column \(table.name).\(name) is \(actual), the model expects \(definition)") }
         }
-        differences += found.keys.sorted().map { "column \(table.name).\($0) is not in the model" }
+        // A column inserts can leave out is harmless: an attribute a former GraphStore kept when a
+        // model dropped it (a migration that declares it again replaces it).
+        differences += found.keys.filter(required.contains).sorted().map { "column \(table.name).\($0) is not in the model and has no default" }
         return differences
     }
 
-    private static func definition(type: String, notNull: Bool, defaultValue: String?, primaryKey: Bool) -> String {
+    /// Without the DEFAULT: GraphStore's inserts name every column, so a column's default is used
+    /// only once, by the migration that adds it (a later model may change it without rebuilding).
+    private static func definition(type: String, notNull: Bool, primaryKey: Bool) -> String {
         var text = type.uppercased()
         if primaryKey { text += " PRIMARY KEY" }
         if notNull { text += " NOT NULL" }
-        if let defaultValue { text += " DEFAULT " + defaultValue }
         return text
     }
 
