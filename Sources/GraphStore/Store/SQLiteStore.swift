@@ -28,9 +28,7 @@ final class SQLiteStore: PersistentStore {
                 database = try DatabaseQueue(configuration: configuration)
             case .file(let path) where readOnly:
                 configuration.readonly = true
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
-                try queue.read { db in try StoreMigrator(model: model).checkCurrent(db) }
-                database = queue
+                database = try Self.openReadOnly(path, model, configuration)
                 needsPreparation = false
             case .file(let path):
                 needsPreparation = try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
@@ -41,6 +39,20 @@ final class SQLiteStore: PersistentStore {
             throw error
         } catch {
             throw Self.openingError(error, location: location)
+        }
+    }
+
+    /// A refused read-only open closes its connection and removes the `-wal`/`-shm` it made.
+    private static func openReadOnly(_ path: String, _ model: ManagedObjectModel, _ configuration: Configuration) throws -> DatabaseQueue {
+        let leftovers = WALLeftovers(path: path)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            try queue.read { db in try StoreMigrator(model: model).checkCurrent(db) }
+            return queue
+        } catch {
+            try? queue.close()
+            leftovers.remove()
+            throw error
         }
     }
 

@@ -22,8 +22,19 @@ struct StoreMigrator {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
+        let leftovers = WALLeftovers(path: path)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        return try queue.read { db in
+        do {
+            defer { try? queue.close() }
+            return try checkCompatibility(queue, model: model)
+        } catch {
+            leftovers.remove()
+            throw error
+        }
+    }
+
+    private static func checkCompatibility(_ queue: DatabaseQueue, model: ManagedObjectModel) throws -> Bool {
+        try queue.read { db in
             let current = SchemaSnapshot(model: model)
             if try storedSchemaText(db) == current.encoded() {
                 try SchemaVerifier(db: db).verify(current)
