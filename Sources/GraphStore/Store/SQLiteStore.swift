@@ -19,6 +19,7 @@ final class SQLiteStore: PersistentStore {
             db.add(function: DatabaseFunction(FoldFunction.name, argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(FoldFunction.fold)
             })
+            if let connection = db.sqliteConnection { try NumericTextCollation.register(on: connection) }
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         do {
