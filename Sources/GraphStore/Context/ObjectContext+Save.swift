@@ -54,7 +54,7 @@ extension ObjectContext {
         do {
             return try transaction(SavePlanner(context: self))
         } catch let violation as UniqueViolation {
-            throw GraphStoreError.writeFailed(violation.message)
+            throw GraphStoreError.writeFailed(violation.failure)
         }
     }
 
@@ -86,8 +86,6 @@ extension ObjectContext {
                 try object.validateForSave()
             } catch let failure as ValidationFailure {
                 issues.append(ValidationIssue(object: object.objectID, rule: failure.rule))
-            } catch {
-                issues.append(ValidationIssue(object: object.objectID, rule: "\(error)"))
             }
         }
         if !issues.isEmpty { throw GraphStoreError.validationFailed(issues) }

@@ -69,7 +69,7 @@ struct StoredColumns: Sendable {
 /// A write broke a unique index: a row with the same unique values exists. An import save runs
 /// again on it, looking its keys up (see ``ImportSession``); a context's save reports `writeFailed`.
 struct UniqueViolation: Error {
-    let message: String
+    let failure: StoreFailure
 }
 
 /// One stored row: its id and its column values.
