@@ -1,5 +1,5 @@
 import Foundation
-import GraphStore
+@testable import GraphStore
 import GRDB
 import Testing
 
@@ -54,5 +54,21 @@ final class BadlyIndexed: ManagedObject {
 
     @Test func aCompositeIndexOnATransientAttributeIsAModelError() throws {
         #expect(throws: GraphStoreError.self) { try ManagedObjectModel(version: 1, entities: [BadlyIndexed.self]) }
+    }
+
+    @Test func aToOneNamedByAUniqueKeyWalksTheCompositeIndexInOrder() throws {
+        let store = TemporaryStore()
+        let model = try ManagedObjectModel(version: 3, entities: [BookV2.self, ReviewByBook.self])
+        _ = try PersistentContainer(model: model, location: .file(store.path))
+        var byKey = SQLCompiler(model: model)
+        let keyed = byKey.whereClause(FetchPredicate<ReviewByBook>.whose(\.$book, \.$isbn == "1").node)
+        var byTitle = SQLCompiler(model: model)
+        let unkeyed = byTitle.whereClause(FetchPredicate<ReviewByBook>.whose(\.$book, \.$title == "Rio").node)
+        #expect(keyed.contains("= (SELECT") && unkeyed.contains("IN (SELECT"), "\(keyed) / \(unkeyed)")
+        let plan = try DatabaseQueue(path: store.path).read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM Review WHERE \(keyed) ORDER BY text",
+                             arguments: StatementArguments(byKey.arguments.map(\.databaseValue))).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("Review_book_text_index") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 }
