@@ -9,14 +9,14 @@ import Testing
 /// after every step against `FetchModel` (see FetchModel/).
 ///
 /// Seeded: `make test` runs the same sequences every time; `PHOTOSYNC_SLOW_FAULTS=1` (`make
-/// test-faults`) runs ten times as many from a random seed; `PHOTOSYNC_MODEL_SEED=N` replays the
+/// test-faults`) runs five times as many from a random seed; `PHOTOSYNC_MODEL_SEED=N` replays the
 /// one sequence a failure names. A failure is shrunk and printed with its seed.
 @Suite("Fetch model: random sequences checked against the rules")
 struct FetchModelTests {
     static let environment = ProcessInfo.processInfo.environment
     static let slow = environment["PHOTOSYNC_SLOW_FAULTS"] == "1"
     static let replay = environment["PHOTOSYNC_MODEL_SEED"].flatMap { UInt64($0) }
-    static let sequences = slow ? 500 : 50
+    static let sequences = slow ? 250 : 50
     static let length = 40
 
     @Test("thousands of steps per merge policy match the model", arguments: MergePolicyChoice.allCases)
@@ -53,12 +53,14 @@ struct FetchModelTests {
         }
     }
 
-    /// The first sequence that fails, shrunk and described, or nil.
+    /// The first sequence that fails, shrunk and described; or the cases no sequence reached; or nil.
     private static func firstFailure(_ policy: MergePolicyChoice, server: ModelFeedServer) -> String? {
         let runner = ModelRunner(server: server)
+        var coverage = ModelCoverage()
         for seed in seeds(policy) {
-            var generator = SequenceGenerator(policy: policy, seed: seed)
+            var generator = SequenceGenerator(policy: policy, seed: seed, coverage: coverage)
             let steps = generator.steps(length)
+            coverage = generator.coverage
             guard let failure = runner.run(steps) else { continue }
             var shrinker = SequenceShrinker(fails: runner.run)
             let (shortest, shrunk) = shrinker.shrink(steps, failure)
@@ -71,7 +73,9 @@ struct FetchModelTests {
                 fails at \(shrunk)
                 """
         }
-        return nil
+        if environment["PHOTOSYNC_MODEL_COVERAGE"] == "1" { print("\(policy.rawValue) coverage: \(coverage.counts.sorted { $0.key < $1.key })") }
+        let missing = replay == nil ? coverage.missing(for: policy) : []
+        return missing.isEmpty ? nil : "\(policy.rawValue): the sequences never reached \(missing.joined(separator: ", ")) (\(coverage.counts))"
     }
 
     /// The sequences' seeds: the replayed one alone, else derived from a base seed (fixed per

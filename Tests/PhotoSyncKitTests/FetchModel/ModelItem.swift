@@ -34,7 +34,7 @@ struct ModelItem: Sendable, Equatable, CustomStringConvertible {
     }
 
     var description: String {
-        "\(id)/\(ownerName)(\(ownerID))/\(title.isEmpty ? "-" : title)/\(text.isEmpty ? "-" : text)/\(uploaded.map(String.init) ?? "nil")/\(imageURL.suffix(6))"
+        #"\#(id) \#(ownerName)(\#(ownerID)) "\#(title)" "\#(text)" \#(uploaded.map(String.init) ?? "nil") \#(imageURL.suffix(6))"#
     }
 }
 

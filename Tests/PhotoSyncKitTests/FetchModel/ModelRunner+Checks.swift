@@ -85,7 +85,7 @@ extension ModelRunner {
 
     private static func describe(_ photo: ModelPhoto?) -> String {
         guard let photo else { return "absent" }
-        return "\(photo.photographer)/\(photo.title)/\(photo.subtitle.isEmpty ? "-" : photo.subtitle)/\(photo.uploaded.map { String(Int($0.timeIntervalSince1970)) } ?? "nil")/\(photo.imageURL.suffix(6))"
+        return #"\#(photo.photographer) "\#(photo.title)" "\#(photo.subtitle)" \#(photo.uploaded.map { String(Int($0.timeIntervalSince1970)) } ?? "nil") \#(photo.imageURL.suffix(6))"#
     }
 }
 

@@ -8,9 +8,11 @@ struct SequenceGenerator {
     private var random: SeededRandom
     private var world: FeedWorld
     private var model = FetchModel()
+    /// What the generated steps exercise, by the model's predictions.
+    private(set) var coverage = ModelCoverage()
 
-    init(policy: MergePolicyChoice, seed: UInt64) {
-        self.policy = policy
+    init(policy: MergePolicyChoice, seed: UInt64, coverage: ModelCoverage = ModelCoverage()) {
+        (self.policy, self.coverage) = (policy, coverage)
         random = SeededRandom(seed: seed)
         world = FeedWorld(random: &random)
     }
@@ -18,7 +20,8 @@ struct SequenceGenerator {
     mutating func steps(_ count: Int) -> [ModelStep] {
         (0..<count).map { _ in
             let step = nextStep()
-            _ = model.apply(step)
+            let expected = model.apply(step)
+            coverage.note(step, expected.outcome, run: expected.run)
             return step
         }
     }
@@ -54,6 +57,8 @@ struct SequenceGenerator {
             if !onlyNew && random.chance(0.3) { world.change(random: &random) }
         }
         let limit = random.chance(0.15) ? random.int(1...pages.count) : pages.count + random.int(0...1)
+        // Now and then a fetch under another policy: a user may switch between fetches.
+        let policy = random.chance(0.1) ? random.pick(MergePolicyChoice.allCases) : policy
         return ModelFetch(pages: pages, limit: limit, policy: policy, dryRun: random.chance(0.2))
     }
 
