@@ -33,13 +33,10 @@ extension FetchInterruptionTests {
             for failure in try await [objectTrump, storeTrump, error].compactMap({ $0 }) { Issue.record(Comment(rawValue: failure)) }
         }
 
-        /// The model test's shortest sequence for a GraphStore defect (see `ModelRunner.strictConflicts`):
-        /// under `error`, page 1 stores a new photo, page 2 brings back photo 123 and its
-        /// photographer, both stored before the fetch. Both are conflicts; the message lists only
-        /// the photographer ("photographer P23 (1 in total)"): after a page that found no photo
-        /// stored, the next page's photos are assumed new and not looked up, and the photographer's
-        /// conflict fails the save before an insert could find out. When this passes, drop the
-        /// known issue and the lenience.
+        /// The model test's shortest sequence for a former GraphStore defect: under `error`, page 1
+        /// stores a new photo, page 2 brings back photo 123 and its photographer, both stored before
+        /// the fetch. Both are conflicts; the message listed only the photographer, because after a
+        /// page that found no photo stored the next page's photos were assumed new and not looked up.
         @Test("under error, the conflicts listed include stored photos after a page of new ones")
         func conflictListNamesStoredPhotos() async throws {
             let stored = ModelItem(id: "123", ownerID: "123@N0", ownerName: "P23", title: "", text: "long exposure",
@@ -52,14 +49,9 @@ extension FetchInterruptionTests {
             ]
             let server = try ModelFeedServer()
             defer { server.stop() }
-            var runner = ModelRunner(server: server)
-            runner.strictConflicts = true
+            let runner = ModelRunner(server: server)
             let failure = await runOnDedicatedThread { [runner] in runner.run(steps)?.description }
-            withKnownIssue("GraphStore's import leaves assumed-new photos out of the conflicts under .error") {
-                #expect(failure == nil, "\(failure ?? "")")
-            } matching: { _ in
-                failure?.hasSuffix("expected conflict: photo 123, photographer P23 (2 in total)\n  got      conflict: photographer P23 (1 in total)") == true
-            }
+            #expect(failure == nil, "\(failure ?? "")")
         }
 
         private static func check(_ policy: MergePolicyChoice) async throws -> String? {

@@ -68,8 +68,6 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// No photo of this fetch was in the catalog although an earlier fetch of its source succeeded:
     /// photos may have been missed between the two.
     public var gap = false
-    /// The newest upload time among the photos received (recorded with the run, not reported).
-    public var newestUpload: Date? = nil
 
     public init() {}
 

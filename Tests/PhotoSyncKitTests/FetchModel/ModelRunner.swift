@@ -15,12 +15,6 @@ struct ModelRunner {
     let server: ModelFeedServer
     var reopenEvery = 10
     var readFreshEvery = 5
-    /// Known issue: under `error`, once a page of the fetch found none of its photos stored, the
-    /// next page's photos are not looked up before a conflicting photographer fails the save, so
-    /// the conflicts listed (and their total) leave out photos that were stored before the fetch.
-    /// Off: such a list passes when only photos are missing from it (see
-    /// `FetchModelTests.conflictListNamesStoredPhotos`).
-    var strictConflicts = false
 
     func run(_ steps: [ModelStep]) -> ModelFailure? {
         let directory = NSTemporaryDirectory() + "photosync-model-" + UUID().uuidString
