@@ -9,6 +9,7 @@ extension ObjectContext {
     /// A failed save writes nothing and leaves the context's changes in place: fix them, change the
     /// merge policy, or ``rollback()``, and save again.
     public func save() throws {
+        try checkDestinationsAreOwned()
         if let parent {
             try push(into: parent)
             return
@@ -28,6 +29,7 @@ extension ObjectContext {
     public func previewSave() throws -> ChangeSet {
         precondition(parent == nil, "previewSave() needs a context on the store")
         guard hasChanges else { return ChangeSet() }
+        try checkDestinationsAreOwned()
         try prepareForSave()
         return try planned { planner in
             var changes = ChangeSet()
@@ -61,6 +63,7 @@ extension ObjectContext {
             callWillSave(&called)
             try propagateDeletes(&prepared)
         } while (insertedObjects + updatedObjects + deletedObjects).contains { !called.contains(ObjectIdentifier($0)) }
+        try checkDestinationsAreOwned()  // hooks may have linked one
         try validate()
     }
 

@@ -24,6 +24,9 @@ public final class ObjectContext {
     /// To-ones set by ID (``ToOne/destinationID``) to rows not loaded as objects: resolved when such
     /// a row is loaded, so its to-many lists them before the save too. Cleared by save and rollback.
     var pointers: [ObjectID: [(owner: ManagedObject, slot: Int)]] = [:]
+    /// In a child context: each object it inserted and pushed → its copy in the parent, which later
+    /// pushes of the object's changes and delete go to.
+    var pushedCopies: [ObjectID: ManagedObject] = [:]
 
     func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
         pointers[id, default: []].append((owner, slot))
@@ -100,7 +103,10 @@ public final class ObjectContext {
 
     /// Inserts without `awakeFromInsert` when the object already woke in another context (a child's save).
     func insert(_ object: ManagedObject, awake: Bool) {
+        if object.isOrphaned { object.orphanedUse("inserted") }
         precondition(object.state == .detached, "\(object.objectID) is already in a context")
+        precondition(container.model.entities.contains { $0 === object.entity },
+                     "\(object.entity.name) is not an entity of this store's model (add it to ManagedObjectModel's entities)")
         object.context = self
         object.state = .inserted
         object.forEachToMany { $0.markKnownEmpty() }
@@ -112,7 +118,8 @@ public final class ObjectContext {
 
     /// Marks `object` for deletion. Delete rules and ``ManagedObject/prepareForDeletion()`` run at save.
     public func delete(_ object: ManagedObject) {
-        precondition(object.context === self, "\(object.objectID) belongs to another context")
+        if object.isOrphaned { object.orphanedUse("deleted") }
+        precondition(object.context === self, "\(object.objectID) belongs to another context (or to none): delete it in its own context")
         switch object.state {
         case .deleted, .detached: return
         case .inserted: insertedObjects.removeAll { $0 === object }

@@ -22,6 +22,9 @@ final class SavePlanner {
     /// Rows a to-one foreign key stopped pointing at, per "entity.relationship": owners that may be empty now.
     @exclusivity(unchecked) var vacated: [String: Set<Int64>] = [:]
     @exclusivity(unchecked) var outcome = SaveOutcome()
+    /// An updated object → its row as stored now, when that differs from what the context read
+    /// (merged per column under the trump policies; see ``checkSnapshots(_:)``).
+    @exclusivity(unchecked) var storedRows: [ObjectIdentifier: [StoredValue]] = [:]
 
     init(context: ObjectContext) {
         self.context = context
@@ -29,6 +32,7 @@ final class SavePlanner {
     }
 
     func execute(_ writer: any StoreWriter) throws -> SaveOutcome {
+        try checkSnapshots(writer)
         try writeRowUpdates(writer)
         try deleteRows(writer)
         let inserted = context.insertedObjects
@@ -168,25 +172,50 @@ final class SavePlanner {
         for object in objects where !written.contains(ObjectIdentifier(object)) {
             guard let rowID = object.rowID else { continue }
             let entity = object.entity
+            let stored = storedRows[ObjectIdentifier(object)]
+            let snapshot = stored.map { _ in Self.snapshot(of: object) }
             var columns: [String] = []
             var values: [StoredValue] = []
-            for attribute in entity.storedAttributes {
+            var merged: [StoredValue] = []
+            for (index, attribute) in entity.storedAttributes.enumerated() {
                 let storage = object.attribute(attribute.slot)
-                if storage.storedValue != storage.committed { columns.append(attribute.name); values.append(storage.storedValue) }
+                let own = storage.storedValue
+                if storage.committed != own && keepsOwnValue(index, stored, snapshot) {
+                    columns.append(attribute.name)
+                    values.append(own)
+                }
+                if let stored { merged.append(columns.last == attribute.name ? own : stored[index]) }
             }
-            for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {
+            var destinations: [SaveOutcome.Destination] = []
+            for (offset, relationship) in entity.toOneRelationships.enumerated() {
                 let toOne = object.toOne(relationship.slot)
+                let index = entity.storedAttributes.count + offset
                 let current = if let destination = toOne.loadedDestination { foreignKey(of: .object(destination)) } else { toOne.rowID }
-                if current != toOne.committedRowID {
+                if toOne.isAssigned && current != toOne.committedRowID && keepsOwnValue(index, stored, snapshot) {
                     columns.append(relationship.name)
                     values.append(current.map(StoredValue.integer) ?? .null)
-                    vacate(entity, relationship.name, toOne.committedRowID)
+                    vacate(entity, relationship.name, stored.map { Self.rowID($0[index]) } ?? toOne.committedRowID)
                 }
+                guard let stored else { continue }  // merged destinations only for a row changed elsewhere
+                destinations.append(columns.last == relationship.name ? toOne.loadedDestination.map { .object($0) } ?? .row(toOne.rowID)
+                                                                      : .row(Self.rowID(stored[index])))
             }
             try writer.update(entity, rowID: rowID, columns: columns, values: values)
-            outcome.saved.append(.init(object: object, rowID: rowID))
+            outcome.saved.append(stored == nil ? .init(object: object, rowID: rowID)
+                                               : .init(object: object, rowID: rowID, attributes: merged, destinations: destinations))
             if !columns.isEmpty { outcome.changes.updated[entity.name, default: []].insert(object.objectID) }
         }
     }
 
+    /// Whether a column the object changed is written: always without a conflict; under
+    /// `storeTrump` only when the store still holds the value the context read.
+    private func keepsOwnValue(_ index: Int, _ stored: [StoredValue]?, _ snapshot: [StoredValue]?) -> Bool {
+        guard let stored, let snapshot, policy == .storeTrump else { return true }
+        return stored[index] == snapshot[index]
+    }
+
+    private static func rowID(_ value: StoredValue) -> Int64? {
+        if case .integer(let rowID) = value { return rowID }
+        return nil
+    }
 }

@@ -48,12 +48,15 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     /// Adds `object`, setting its inverse to-one to this relationship's owner.
     public func insert(_ object: Destination) {
         guard let owner else { return }
+        if owner.isOrphaned { owner.orphanedUse("changed") }
         inverse(of: object).set(owner)
     }
 
     /// Removes `object`, clearing its inverse to-one.
     public func remove(_ object: Destination) {
-        guard let owner, inverse(of: object).anyDestination === owner else { return }
+        guard let owner else { return }
+        if owner.isOrphaned { owner.orphanedUse("changed") }
+        guard inverse(of: object).anyDestination === owner else { return }
         inverse(of: object).set(nil)
     }
 
