@@ -2,6 +2,7 @@ extension ObjectContext {
     /// The objects matching `request`, as this context's instances (see ``FetchRequest``).
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
         let entity = try entity(for: T.self)
+        releaseUnusedObjects()
         // The rows and their prefetched destinations come from one snapshot of the store.
         return try readingOneSnapshot {
             let (objects, rows) = try read { reader in

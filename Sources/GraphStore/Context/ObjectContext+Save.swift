@@ -126,15 +126,8 @@ extension ObjectContext {
                     let final = outcome.final(destination)
                     if toOne.anyDestination !== final { toOne.set(final) }
                 case .row(let rowID):
-                    let current = toOne.loadedDestination
-                    guard current.map({ $0.rowID != rowID }) ?? (toOne.rowID != rowID) else { break }
                     // The merge kept the stored destination: move the object between the inverse to-manys too.
-                    let inverse = entity.inverseSlot(of: relationship.slot)
-                    if let current, let inverse { current.toMany(inverse).primitiveRemove(object) }
-                    toOne.load(rowID: rowID)
-                    if let rowID, let inverse, let destination = registered[.permanent(relationship.destinationName, rowID)] {
-                        destination.toMany(inverse).primitiveInsert(object)
-                    }
+                    repoint(object, relationship, to: rowID)
                 }
             }
         }

@@ -27,6 +27,8 @@ public final class ObjectContext {
     /// In a child context: each object it inserted and pushed → its copy in the parent, which later
     /// pushes of the object's changes and delete go to.
     var pushedCopies: [ObjectID: ManagedObject] = [:]
+    /// The registry size at which the next fetch lets go of unused objects (``releaseUnusedObjects()``).
+    var releaseThreshold = ObjectContext.minimumReleaseThreshold
 
     func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
         pointers[id, default: []].append((owner, slot))

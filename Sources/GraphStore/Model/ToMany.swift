@@ -132,6 +132,13 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         self.members = nil
     }
 
+    func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject]) {
+        guard members != nil else { return }
+        members = nil
+        pendingInserts = ObjectList(additions.compactMap { $0 as? Destination })
+        pendingRemovals = ObjectList(removals.compactMap { $0 as? Destination })
+    }
+
     func unload() {
         members = nil
         pendingInserts = ObjectList()
@@ -159,5 +166,8 @@ protocol AnyToManyStorage: AnyObject {
     func becomeFault()
     /// Forgets the members (rollback, identity adoption): they load again on next read.
     func unload()
+    /// Lets loaded members load again on next read, with pending additions and removals of this
+    /// context's unsaved changes applied on top (a refresh).
+    func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject])
     func bind(to owner: ManagedObject)
 }

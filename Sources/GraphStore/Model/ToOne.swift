@@ -134,6 +134,8 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
 
     func forgetObject() { object = nil }
 
+    func rebase(committedRowID: Int64?) { self.committedRowID = committedRowID }
+
     func attach(_ destination: ManagedObject) {
         guard object == nil, let destination = destination as? Destination, destination.rowID == rowID, let owner else { return }
         object = destination
@@ -170,6 +172,8 @@ protocol AnyToOneStorage: AnyObject {
     func load(rowID: Int64?)
     func commit(rowID: Int64?)
     func revert()
+    /// Keeps the destination but takes `committedRowID` as the foreign key last read (a refresh that merges changes).
+    func rebase(committedRowID: Int64?)
     /// Keeps the foreign key but lets go of the destination object.
     func forgetObject()
     /// Resolves a foreign key set by ``ToOne/destinationID`` to its destination, now loaded, and
