@@ -27,7 +27,7 @@ extension ObjectContext {
     /// and the same errors are thrown; nothing is written and the context keeps its changes.
     /// (A dry run: `photosync fetch --dry-run` reports these counts.)
     public func previewSave() throws -> ChangeSet {
-        precondition(parent == nil, "previewSave() needs a context on the store")
+        precondition(parent == nil, "previewSave() needs a context on the store: a child's save only pushes to its parent; save the child, then preview the parent")
         guard hasChanges else { return ChangeSet() }
         try checkDestinationsAreOwned()
         try prepareForSave()
