@@ -31,7 +31,13 @@ extension ObjectContext {
         let entity = try entity(for: T.self)
         if request.includesPendingChanges {
             let pending = pendingObjects(of: entity)
-            if !pending.changed.isEmpty || !pending.deleted.isEmpty { return try fetch(request).count }
+            if !pending.changed.isEmpty || !pending.deleted.isEmpty {
+                if request.limit != nil || request.offset != nil { return try fetch(request).count }
+                var query = request.query
+                query.sortBy = []
+                let deleted = deletedObjects.filter { pending.deleted.contains(ObjectIdentifier($0)) }
+                return try countIncludingPendingChanges(query, changed: pending.changed, deleted: deleted)
+            }
         }
         var query = request.query
         if request.limit != nil || request.offset != nil {

@@ -1,6 +1,7 @@
 extension ObjectContext {
     /// The objects of `entity` this context inserted, changed or deleted and has not saved.
     func pendingObjects(of entity: EntityDescription) -> (changed: [ManagedObject], deleted: Set<ObjectIdentifier>) {
+        guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return ([], []) }
         let changed = (insertedObjects + updatedObjects).filter { $0.entity === entity && $0.state != .deleted }
         let deleted = deletedObjects.filter { $0.entity === entity }.map(ObjectIdentifier.init)
         return (changed, Set(deleted))
@@ -20,10 +21,25 @@ extension ObjectContext {
         if !matched.isEmpty {
             objects += matched
             let sorts = request.sortBy.map(\.node)
-            objects.sort { matcher.precedes($0, $1, sorts) }
+            // Ties keep the store's order, then insertion order (`sort` is not documented stable).
+            let position = Dictionary(uniqueKeysWithValues: objects.enumerated().map { (ObjectIdentifier($1), $0) })
+            objects.sort { a, b in
+                matcher.precedes(a, b, sorts) ?? (position[ObjectIdentifier(a)]! < position[ObjectIdentifier(b)]!)
+            }
         }
         let start = min(request.offset ?? 0, objects.count)
         let end = request.limit.map { min(start + $0, objects.count) } ?? objects.count
         return objects[start..<end].map { $0 as! T }
+    }
+
+    /// ``count(_:)`` with pending changes, without building objects: the store's count, less the
+    /// stored rows of pending objects that match there, plus the pending objects that match in memory.
+    func countIncludingPendingChanges(_ query: StoreQuery, changed: [ManagedObject], deleted: [ManagedObject]) throws -> Int {
+        let rowIDs = (changed + deleted).compactMap(\.rowID).map(StoredValue.integer)
+        var pendingRows = query
+        pendingRows.predicate = .and([query.predicate ?? .constant(true), .isIn(column: "id", rowIDs)])
+        let stored = try read { reader in try reader.count(query) - (rowIDs.isEmpty ? 0 : reader.count(pendingRows)) }
+        let matcher = PendingMatcher(context: self)
+        return stored + changed.filter { object in query.predicate.map { matcher.matches($0, object) == true } ?? true }.count
     }
 }

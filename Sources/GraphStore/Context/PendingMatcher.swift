@@ -63,8 +63,9 @@ struct PendingMatcher {
         }
     }
 
-    /// Whether `a` sorts before `b` under `sorts`, then by row (new objects after stored ones).
-    func precedes(_ a: ManagedObject, _ b: ManagedObject, _ sorts: [SortNode]) -> Bool {
+    /// Whether `a` sorts before `b` under `sorts`, then by row (new objects after stored ones);
+    /// nil when nothing tells them apart (two new objects with equal keys).
+    func precedes(_ a: ManagedObject, _ b: ManagedObject, _ sorts: [SortNode]) -> Bool? {
         for sort in sorts {
             let (x, y) = (Self.value(of: sort.column, a), Self.value(of: sort.column, b))
             var order: Int
@@ -76,7 +77,8 @@ struct PendingMatcher {
             if order == 0 { order = Self.order(x, y) }
             if order != 0 { return sort.ascending ? order < 0 : order > 0 }
         }
-        return (a.rowID ?? .max) < (b.rowID ?? .max)
+        let (x, y) = (a.rowID ?? .max, b.rowID ?? .max)
+        return x == y ? nil : x < y
     }
 
     /// A column's value as a save would write it: an attribute's, or a to-one's foreign key (a new
