@@ -47,4 +47,16 @@ import Testing
         #expect(again[1] === held)
         #expect(again[2] === changed && again[2].title == "unsaved")
     }
+
+    @Test func retainingRegisteredObjectsKeepsThemAll() throws {
+        let store = try TestStore(.memory)
+        let context = try store.open().newContext()
+        context.retainsRegisteredObjects = true
+        for index in 0..<400 { context.insert(Book.self).isbn = "\(index)" }
+        try context.save()
+        weak var kept: Book?
+        do { kept = try context.all(Book.self, sortBy: [.ascending(\.$isbn)])[0] }
+        _ = try context.all(Book.self)
+        #expect(kept != nil)
+    }
 }

@@ -8,7 +8,7 @@ extension ObjectContext {
     /// on the runtime's slow path. An object let go is loaded again, as a new instance, when next
     /// fetched; nobody could tell, as nobody held it.
     func releaseUnusedObjects() {
-        guard registered.count >= releaseThreshold else { return }
+        guard !retainsRegisteredObjects, registered.count >= releaseThreshold else { return }
         var unused: [ObjectID] = []
         // An index loop, not `indices`: that would hold the storage and make every object look shared.
         var index = registered.startIndex

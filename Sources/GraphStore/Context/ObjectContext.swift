@@ -14,6 +14,11 @@ public final class ObjectContext {
     /// The parent a child context saves into; nil for a context on the store.
     public let parent: ObjectContext?
     public var mergePolicy: MergePolicy
+    /// Keeps every object the context loaded until it is reset or freed (Core Data's flag of that
+    /// name). Off by default: objects without unsaved changes that nothing else holds are let go
+    /// as the context grows, and built again if fetched again. On suits code that re-reads the
+    /// same objects many times and can afford the memory.
+    public var retainsRegisteredObjects = false
 
     var registered: [ObjectID: ManagedObject] = [:]
     var insertedObjects: [ManagedObject] = []
