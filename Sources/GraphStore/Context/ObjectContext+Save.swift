@@ -8,6 +8,12 @@ extension ObjectContext {
     ///
     /// A failed save writes nothing and leaves the context's changes in place: fix them, change the
     /// merge policy, or ``rollback()``, and save again.
+    ///
+    /// - Throws: ``GraphStoreError/foreignObject(_:)`` when a changed object points at another
+    ///   context's object; ``GraphStoreError/mergeConflicts(_:)`` when rows it updates or deletes
+    ///   changed in the store since this context read them (see ``MergePolicy``);
+    ///   ``GraphStoreError/constraintConflicts(_:)``, ``GraphStoreError/validationFailed(_:)``,
+    ///   ``GraphStoreError/deleteDenied(object:relationship:count:)``, or a failed write.
     public func save() throws {
         try checkDestinationsAreOwned()
         if let parent {

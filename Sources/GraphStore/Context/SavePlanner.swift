@@ -1,4 +1,5 @@
-/// Executes one save inside a store transaction: deletes, unique-constraint resolution, inserts, updates.
+/// Executes one save inside a store transaction: the optimistic-locking check of the rows it
+/// changes, deletes, unique-constraint resolution, inserts, updates.
 ///
 /// Conflicts are found in batches (one `IN` query per entity and constraint for all new objects),
 /// never one query per object.
