@@ -83,6 +83,20 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
+    @Test func deletingARowDeletedElsewhereIsNoConflictUnderTrumpAndNotReportedAsThisSavesDelete() throws {
+        let (store, first, mine, second, theirs) = try twoContexts()
+        first.delete(mine)
+        try first.save()
+        second.delete(theirs)
+        #expect(throws: GraphStoreError.self) { try second.save() }
+        second.mergePolicy = .storeTrump
+        var changes = ChangeSet()
+        second.onDidSave { changes = $0 }
+        try second.save()
+        #expect(changes.deleted(Book.self).isEmpty && !second.hasChanges)
+        #expect(try store.reader().all(Book.self).isEmpty)
+    }
+
     @Test func objectTrumpKeepsMyChangesAndTakesTheStoresOthers() throws {
         let (store, first, mine, second, theirs) = try twoContexts(.objectTrump)
         mine.title = "theirs"

@@ -22,7 +22,9 @@ extension SavePlanner {
                 if row == snapshot { continue }
                 if policy != .error, let row {
                     if !object.isDeleted { storedRows[ObjectIdentifier(object)] = row }
-                } else if policy == .error || !object.isDeleted {
+                } else if policy != .error && object.isDeleted {
+                    goneRows.insert(ObjectIdentifier(object))  // deleted twice: nothing to write or report
+                } else {
                     conflicts.append(MergeConflict(object: object.objectID, cachedValues: Self.named(snapshot, entity),
                                                    storedValues: row.map { Self.named($0, entity) }))
                 }

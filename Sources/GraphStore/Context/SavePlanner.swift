@@ -26,6 +26,8 @@ final class SavePlanner {
     /// An updated object → its row as stored now, when that differs from what the context read
     /// (merged per column under the trump policies; see ``checkSnapshots(_:)``).
     @exclusivity(unchecked) var storedRows: [ObjectIdentifier: [StoredValue]] = [:]
+    /// Deleted objects whose row another connection deleted first (trump policies only).
+    @exclusivity(unchecked) var goneRows: Set<ObjectIdentifier> = []
 
     init(context: ObjectContext) {
         self.context = context
@@ -51,7 +53,7 @@ final class SavePlanner {
 
     private func deleteRows(_ writer: any StoreWriter) throws {
         for object in context.deletedObjects {
-            guard let rowID = object.rowID else { continue }
+            guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
             try writer.delete(from: object.entity, rowID: rowID)
             outcome.changes.deleted[object.entity.name, default: []].insert(object.objectID)
             for relationship in object.entity.toOneRelationships {
