@@ -45,6 +45,19 @@ import Testing
         #expect(try context.count(storeOnly) == 1)
     }
 
+    @Test func aWindowSkipsStoredRowsPendingChangesMovedOut() throws {
+        let store = try TestStore(.memory)
+        let context = try store.open().newContext()
+        for index in 0..<10 { context.insert(Book.self).isbn = "\(index)" }
+        try context.save()
+        let books = try context.all(Book.self, sortBy: [.ascending(\.$isbn)])
+        context.delete(books[0])
+        books[1].isbn = "z"   // sorts last now
+        context.delete(books[2])
+        let request = FetchRequest<Book>(sortBy: [.ascending(\.$isbn)], limit: 3, offset: 1)
+        #expect(try context.fetch(request).map(\.isbn) == ["4", "5", "6"])
+    }
+
     @Test func caseInsensitiveAndNilRulesMatchTheStores() throws {
         let store = try TestStore(.memory)
         let context = try store.open().newContext()

@@ -11,7 +11,12 @@ extension ObjectContext {
         let pending = request.includesPendingChanges ? pendingObjects(of: entity) : (changed: [], deleted: [])
         var query = request.query
         let windowed = pending.changed.isEmpty && pending.deleted.isEmpty
-        if !windowed { (query.limit, query.offset) = (nil, nil) }  // the window applies after merging
+        if !windowed {
+            // The window applies after merging. Pending objects can take at most this many stored
+            // rows out of the store's order, so the stored rows past that cannot reach the window.
+            let displaced = pending.changed.count { $0.rowID != nil } + pending.deleted.count
+            (query.limit, query.offset) = (request.limit.map { $0 + (request.offset ?? 0) + displaced }, nil)
+        }
         // The rows and their prefetched destinations come from one snapshot of the store.
         let objects = try readingOneSnapshot {
             let (objects, rows) = try read { reader in
