@@ -49,6 +49,25 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
+    @Test func repointingAwayFromAForeignObjectLeavesItAlone() throws {
+        let store = try TestStore(.file)
+        let container = try store.open()
+        let first = container.newContext()
+        let author = first.insert(Author.self)
+        author.name = "Ana"
+        try first.save()
+        _ = author.books  // loaded, so a removal would show
+        let second = container.newContext()
+        let book = second.insert(Book.self)
+        book.isbn = "1"
+        book.author = author
+        book.$author.destinationID = author.objectID  // this context's link to the row, by ID
+        #expect(author.books.isEmpty && !first.hasChanges)
+        try second.save()
+        let reader = try store.reader()
+        #expect(try reader.all(Book.self).map { $0.author?.name } == ["Ana"])
+    }
+
     @Test func childContextRefusesAnotherContextsObject() throws {
         let store = try TestStore(.file)
         let container = try store.open()

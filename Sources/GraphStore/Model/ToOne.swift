@@ -70,7 +70,7 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
         }
         // Only a destination loaded as an object holds this owner in memory.
         let old = object ?? rowID.flatMap { context?.registeredObject(.permanent(Destination.cachedEntityName, $0)) as? Destination }
-        if let old { inverse(of: old)?.primitiveRemove(owner) }
+        if let old, owner.sharesGraph(with: old) { inverse(of: old)?.primitiveRemove(owner) }
         object = nil
         rowID = row
         isAssigned = true
