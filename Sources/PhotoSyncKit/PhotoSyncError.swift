@@ -12,12 +12,19 @@ public enum PhotoSyncError: Error, Equatable, Sendable {
     case badFeed(String)
     /// A merge conflict under the `error` policy (exit 65).
     case conflict(String)
+    /// An input named by the user does not exist, such as a `file://` feed (exit 66).
+    case noInput(String)
     /// The network or the API failed after retries (exit 69).
     case network(String)
     /// The catalog file cannot be opened or written (exit 74).
     case catalog(String)
     /// Another fetch holds the catalog (exit 75).
     case locked(String)
+    /// Stopped cleanly until later: the API asked for a long wait, or the key's hourly budget is
+    /// spent (exit 75); pages saved so far stay.
+    case tryLater(String)
+    /// The API refused the key (exit 77).
+    case permission(String)
     /// The configuration is invalid (exit 78).
     case configuration(String)
     /// The run was stopped by a signal (exit 128 + signal).
@@ -28,9 +35,11 @@ public enum PhotoSyncError: Error, Equatable, Sendable {
         case .notFound: 1
         case .usage: 64
         case .badFeed, .conflict: 65
+        case .noInput: 66
         case .network: 69
         case .catalog: 74
-        case .locked: 75
+        case .locked, .tryLater: 75
+        case .permission: 77
         case .configuration: 78
         case .interrupted(let signal): 128 + signal
         }
@@ -39,7 +48,8 @@ public enum PhotoSyncError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .notFound(let text), .usage(let text), .badFeed(let text), .conflict(let text),
-            .network(let text), .catalog(let text), .locked(let text), .configuration(let text):
+            .noInput(let text), .network(let text), .catalog(let text), .locked(let text), .tryLater(let text),
+            .permission(let text), .configuration(let text):
             text
         case .interrupted(let signal): "interrupted by signal \(signal)"
         }

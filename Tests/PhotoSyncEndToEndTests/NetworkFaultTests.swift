@@ -56,16 +56,6 @@ struct NetworkFaultTests {
         }
     }
 
-    @Test func apiFailureIsReported() async throws {
-        try await withSandbox { photosync, server in
-            server.route(Feed.path, .text(#"{"stat":"fail","code":100,"message":"Invalid API Key"}"#))
-            let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k")
-            #expect(fetch.status == 69, "\(fetch)")
-            #expect(fetch.stderr.contains("Invalid API Key"), "\(fetch)")
-            #expect(fetch.stderrLines.count == 1, "\(fetch)")
-        }
-    }
-
     @Test func earlierPageStaysSavedWhenALaterOneFails() async throws {
         try await withSandbox { photosync, server in
             let page1 = Feed.page(1, of: 2, perPage: 2, total: 4, [

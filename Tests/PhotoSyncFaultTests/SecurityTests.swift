@@ -75,6 +75,9 @@ struct SecurityTests {
             defer { slow.stop() }
             let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", slow.url, "--api-key", "k", "--timeout", "20", "--retries", "0"])
             #expect(await eventually(within: 15) { slow.requestedPages.count == 1 })
+            #expect(await eventually(within: 15) {
+                FileManager.default.fileExists(atPath: sandbox.db + "-wal") && FileManager.default.fileExists(atPath: sandbox.db + "-shm")
+            })
             var modes: [String: mode_t] = [:]
             for suffix in ["", ".lock", "-wal", "-shm"] {
                 var info = stat()

@@ -67,6 +67,10 @@ public struct BinarySandbox: Sendable {
             "HOME": directory + "/home",
             "XDG_DATA_HOME": directory + "/data",
             "XDG_CONFIG_HOME": directory + "/config",
+            // The feed server runs inside the test process; with the whole suite on two cores it can
+            // take longer than the default 30 s to answer, and a retried request would be counted twice.
+            // Tests of timeouts pass their own --timeout, which wins over the environment.
+            "PHOTOSYNC_TIMEOUT": "600",
         ]
         environment.merge(extra) { $1 }
         return environment

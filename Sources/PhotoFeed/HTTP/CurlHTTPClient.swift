@@ -32,7 +32,8 @@ public final class CurlHTTPClient: Sendable {
     /// GETs `url`, following up to `maxRedirects` http/https redirects.
     ///
     /// Retries with back-off on connection errors, timeouts, truncated bodies,
-    /// 5xx and 429 (honouring `Retry-After`), never on other 4xx. After the
+    /// 5xx and 429 (honouring `Retry-After`, or throwing `.retryLater` when it asks for longer than
+    /// `longestRetryAfter`), never on other 4xx. After the
     /// last attempt it throws that attempt's error. Any 2xx/3xx final response
     /// is returned as is: judging the body is the caller's job.
     /// `file://` is accepted only with `allowFileScheme` (an explicit user choice).
@@ -42,17 +43,26 @@ public final class CurlHTTPClient: Sendable {
     /// data flows), before each attempt and during the back-off between
     /// attempts. Once it returns true the call ends with `HTTPError.cancelled`.
     /// It runs on the calling thread.
+    ///
+    /// `mayAttempt` is asked before every attempt, retries included (a quota counts each request);
+    /// a reason it returns ends the call with `HTTPError.notAttempted`.
     public func get(
-        _ url: String, allowFileScheme: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false }
+        _ url: String, allowFileScheme: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false },
+        mayAttempt: () -> String? = { nil }
     ) throws(HTTPError) -> HTTPResponse {
         try URLScheme.check(url, allowFileScheme: allowFileScheme)
         var attempt = 1
         while true {
             guard !isCancelled() else { throw .cancelled }
+            if let refusal = mayAttempt() { throw .notAttempted(refusal) }
             do {
                 return try perform(url, allowFileScheme: allowFileScheme, isCancelled: isCancelled)
             } catch let failure {
-                guard failure.reason.isRetryable, attempt <= configuration.retries else { throw failure.reason }
+                guard failure.reason.isRetryable else { throw failure.reason }
+                if let wait = failure.retryAfter, let longest = configuration.longestRetryAfter, wait > longest {
+                    throw .retryLater(seconds: wait)
+                }
+                guard attempt <= configuration.retries else { throw failure.reason }
                 let delay = configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter)
                 if let sleep {
                     sleep(delay)

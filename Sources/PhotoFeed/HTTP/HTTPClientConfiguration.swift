@@ -11,6 +11,10 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     public var userAgent: String
     public var maxRedirects: Int
     public var backoff: RetryPolicy
+    /// The longest `Retry-After` (seconds) worth waiting for; a longer one ends the call with
+    /// `HTTPError.retryLater` instead of a sleep (a cron job should not sleep through an hour).
+    /// Nil waits for any, capped by `backoff.maxDelay`.
+    public var longestRetryAfter: Double?
 
     /// `connectTimeout` defaults to `min(10, timeout)`.
     public init(
@@ -20,7 +24,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
         maxResponseBytes: Int = 64 << 20,
         userAgent: String = "photosync/0.1.0",
         maxRedirects: Int = 5,
-        backoff: RetryPolicy = RetryPolicy()
+        backoff: RetryPolicy = RetryPolicy(),
+        longestRetryAfter: Double? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout ?? min(10, timeout)
@@ -29,5 +34,6 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
         self.userAgent = userAgent
         self.maxRedirects = max(0, maxRedirects)
         self.backoff = backoff
+        self.longestRetryAfter = longestRetryAfter
     }
 }

@@ -17,6 +17,9 @@ struct ListCommand: GlobalOptionsCommand {
     @Option(help: "Only photos by this photographer.")
     var photographer: String?
 
+    @Option(help: ArgumentHelp("Only photos first brought by this source: 'recent', or a search as 'search tags=cats' (see list --format json).", valueName: "source"))
+    var source: String?
+
     @Option(help: "Sort order.")
     var sort: ListSort = .title
 
@@ -32,7 +35,7 @@ struct ListCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let photos = try CommandContext(globals).openCatalog(forReading: true).list(photographer: photographer, sort: sort, limit: limit)
+            let photos = try CommandContext(globals).openCatalog(forReading: true).list(photographer: photographer, source: source, sort: sort, limit: limit)
             Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer))
         }
     }

@@ -1,3 +1,4 @@
+import PhotoFeed
 import Foundation
 
 /// Resolves settings with the precedence flags > environment > config file > defaults.
@@ -10,6 +11,7 @@ struct SettingsResolver: Sendable {
     static let defaultMergePolicy = MergePolicyChoice.objectTrump
     static let defaultTimeout = 30.0
     static let defaultRetries = 3
+    static let defaultAPIBudget = 3_000
 
     var environment: [String: String]
 
@@ -51,11 +53,13 @@ struct SettingsResolver: Sendable {
         return layer
     }
 
-    /// Everything `fetch` needs; an http(s) endpoint without an API key is a configuration error.
+    /// Everything `fetch` needs; an http(s) endpoint without an API key is a configuration error,
+    /// and so is `search` without any search term.
     func fetchSettings(
-        flags: SettingsLayer, pages: Int?, config: ConfigFile?, dryRun: Bool, waitForLock: Bool
+        flags: SettingsLayer, pages: Int?, config: ConfigFile?, dryRun: Bool, waitForLock: Bool, search: Bool = false
     ) throws(PhotoSyncError) -> FetchSettings {
-        let merged = flags.overriding(try environmentSettings()).overriding(config?.settings ?? SettingsLayer())
+        let environment = try environmentSettings()
+        let merged = flags.overriding(environment).overriding(config?.settings ?? SettingsLayer())
         let endpoint = merged.endpoint ?? Self.defaultEndpoint
         let apiKey = merged.apiKey.flatMap { $0.isEmpty ? nil : $0 }
         if apiKey == nil, URL(string: endpoint)?.scheme?.lowercased() != "file" {
@@ -63,11 +67,22 @@ struct SettingsResolver: Sendable {
             throw .configuration(
                 "no API key for \(endpoint): pass --api-key, set PHOTOSYNC_API_KEY, or set api_key in \(file)")
         }
-        return FetchSettings(
+        var settings = FetchSettings(
             endpoint: endpoint, apiKey: apiKey, pages: pages,
             maxPages: merged.maxPages ?? Self.defaultMaxPages, perPage: merged.perPage ?? Self.defaultPerPage,
             mergePolicy: merged.mergePolicy ?? Self.defaultMergePolicy, timeout: merged.timeout ?? Self.defaultTimeout,
             retries: merged.retries ?? Self.defaultRetries, dryRun: dryRun, waitForLock: waitForLock)
+        settings.apiKeySource = flags.apiKey != nil ? "--api-key"
+            : environment.apiKey != nil ? SettingKey.apiKey.environmentVariable
+            : "api_key in \(config?.path ?? "the config file")"
+        settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
+        if search {
+            guard !merged.search.isEmpty else {
+                throw .usage("--search needs --user, --tags or --text (or search_user, search_tags, search_text in the config)")
+            }
+            settings.search = merged.search
+        }
+        return settings
     }
 
     /// An environment value; empty counts as unset, as in most shells' `VAR= command` idiom.

@@ -30,6 +30,31 @@ import Testing
         }
     }
 
+    @Test func aRetryAfterLongerThanTheLongestWaitEndsTheCall() async throws {
+        try await TestHTTPServer.withRunning { server in
+            server.route("/rest", .status(503, headers: ["Retry-After": "121"]), .text("ok"))
+            let sleeps = SleepRecorder()
+
+            let result = await makeClient(sleeps, retries: 3, longestRetryAfter: 120).fetch(server.url("/rest"))
+
+            #expect(result.failure == .retryLater(seconds: 121))
+            #expect(server.requests.count == 1)
+            #expect(sleeps.recorded.isEmpty)
+        }
+    }
+
+    @Test func withoutALongestWaitALongRetryAfterIsWaitedCapped() async throws {
+        try await TestHTTPServer.withRunning { server in
+            server.route("/rest", .status(429, headers: ["Retry-After": "3600"]), .text("ok"))
+            let sleeps = SleepRecorder()
+
+            let response = try await makeClient(sleeps, retries: 3).fetch(server.url("/rest")).get()
+
+            #expect(response.status == 200)
+            #expect(sleeps.recorded == [30], "capped at the back-off's maxDelay")
+        }
+    }
+
     @Test func neverRetriesOtherClientErrors() async throws {
         try await TestHTTPServer.withRunning { server in
             server.route("/rest", .status(404), .text("never reached"))

@@ -24,7 +24,8 @@ func makeClient(
     connectTimeout: Double? = nil,
     retries: Int = 0,
     maxResponseBytes: Int = 1 << 20,
-    maxRedirects: Int = 5
+    maxRedirects: Int = 5,
+    longestRetryAfter: Double? = nil
 ) -> CurlHTTPClient {
     let configuration = HTTPClientConfiguration(
         timeout: timeout,
@@ -33,7 +34,8 @@ func makeClient(
         maxResponseBytes: maxResponseBytes,
         userAgent: "photosync-test/1.0",
         maxRedirects: maxRedirects,
-        backoff: RetryPolicy(baseDelay: 0.01, maxDelay: 30)
+        backoff: RetryPolicy(baseDelay: 0.01, maxDelay: 30),
+        longestRetryAfter: longestRetryAfter
     )
     return CurlHTTPClient(configuration: configuration, sleep: { recorder.sleep($0) })
 }
