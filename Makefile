@@ -11,6 +11,7 @@
 #   make bench-quick  release build, then the 10k benchmark (import, floor, re-imports) in about a minute
 #   make test-faults  the fault suite including its slow part (50 kill rounds)
 #   make fuzz         libFuzzer on the feed decoder for FUZZ_SECONDS (default 60)
+#   make docs         GraphStore's DocC documentation -> .build/docs/GraphStore (static site)
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
@@ -123,3 +124,11 @@ bench: setup release
 
 bench-quick: setup release
 	python3 Benchmarks/bench.py --quick
+
+# GraphStore's DocC catalog (Sources/GraphStore/GraphStore.docc), built by swift-docc-plugin.
+.PHONY: docs
+docs: setup
+	@rm -rf .build/docs/GraphStore && mkdir -p .build/docs
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target GraphStore \
+	  --output-path .build/docs/GraphStore --transform-for-static-hosting
+	@echo "open .build/docs/GraphStore/index.html through a web server (static hosting layout)"

@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `make docs` only: the DocC catalog in Sources/GraphStore/GraphStore.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: C shims

@@ -110,3 +110,37 @@ final class ReviewWithoutBook: ManagedObject {
         #expect(try v2.all(BookV1.self).map(\.title) == ["", ""])
     }
 }
+
+/// `Author`/`Book` of the test model, with `books` nullified instead of cascaded.
+final class NullifyingAuthor: ManagedObject {
+    override class var entityName: String { "Author" }
+    @Attribute(.unique) var name = ""
+    @Attribute var country: String? = nil
+    @ToMany(inverse: \NullifiedBook.$author, deleteRule: .nullify) var books: [NullifiedBook]
+}
+
+final class NullifiedBook: ManagedObject {
+    override class var entityName: String { "Book" }
+    @Attribute(.unique) var isbn = ""
+    @Attribute var title = ""
+    @Attribute var pages = 0
+    @Attribute var published: Date? = nil
+    @ToOne var author: NullifyingAuthor?
+}
+
+/// The delete rule lives in the table's foreign key (ON DELETE CASCADE): a migration cannot
+/// change it in place, so it refuses instead of leaving the store's action out of step with the model.
+@Suite struct ChangedDeleteRuleTests {
+    @Test func aChangedDeleteRuleIsRefusedAndTheFileIsUntouched() throws {
+        let store = TemporaryStore()
+        _ = try store.open(version: 1)
+        let before = try store.bytes()
+        #expect {
+            _ = try store.open(version: 2, entities: [NullifyingAuthor.self, NullifiedBook.self])
+        } throws: { error in
+            guard case GraphStoreError.incompatibleStore(let reason) = error else { return false }
+            return reason.contains("Book.author") && reason.contains("CASCADE to SET NULL")
+        }
+        #expect(try store.bytes() == before)
+    }
+}

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import GRDB
 internal import GRDBSQLite
 
@@ -21,7 +24,13 @@ enum NumericTextCollation {
     }
 
     static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-        if a.allSatisfy({ $0 < 0x80 }) && b.allSatisfy({ $0 < 0x80 }) { return compareFolded(a, b) }
+        // Photo ids and the like: whole numbers without leading zeros order by length, then bytes.
+        if isPlainNumber(a) && isPlainNumber(b) {
+            if a.count != b.count { return a.count < b.count ? -1 : 1 }
+            let order = memcmp(a.baseAddress!, b.baseAddress!, a.count)
+            return order == 0 ? 0 : (order < 0 ? -1 : 1)
+        }
+        if isASCII(a) && isASCII(b) { return compareFolded(a, b) }
         var (x, y) = (FoldFunction.fold(String(decoding: a, as: UTF8.self)), FoldFunction.fold(String(decoding: b, as: UTF8.self)))
         return x.withUTF8 { x in y.withUTF8 { y in compareFolded(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
@@ -55,6 +64,17 @@ enum NumericTextCollation {
         var significant = start
         while significant < end - 1 && bytes[significant] == UInt8(ascii: "0") { significant += 1 }
         return (significant, end)
+    }
+
+    private static func isPlainNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, first != UInt8(ascii: "0") else { return false }
+        for byte in bytes where !isDigit(byte) { return false }
+        return true
+    }
+
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        return true
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -3,34 +3,60 @@ internal import GRDB
 /// Compares the schema really in the file (SQLite's own catalog) with the snapshot stored beside it.
 ///
 /// The snapshot says what GraphStore created; a hand-altered file can hold something else (a dropped
-/// unique index lets an import insert duplicates, since inserts trust the index). A handful of
-/// `PRAGMA` reads per table, so every open can afford it. User-added plain indexes and other
-/// tables are allowed; everything the model relies on must be there exactly.
+/// unique index lets an import insert duplicates, since inserts trust the index). Four catalog
+/// queries whatever the model's size, so every open can afford it. User-added plain indexes and
+/// other tables are allowed; everything the model relies on must be there exactly.
 struct SchemaVerifier {
     let db: Database
 
     /// Throws `incompatibleStore` naming every difference, or returns.
     func verify(_ snapshot: SchemaSnapshot) throws {
-        let differences = try snapshot.tables.flatMap(differences)
+        let file = try FileSchema(db)
+        let differences = snapshot.tables.flatMap { file.differences($0) }
         guard differences.isEmpty else {
             throw GraphStoreError.incompatibleStore("the file's schema differs from its model: " + differences.joined(separator: "; "))
         }
     }
+}
 
-    private func differences(_ table: SchemaSnapshot.Table) throws -> [String] {
-        let isStrict = try Bool.fetchOne(db, sql: "SELECT strict FROM pragma_table_list WHERE name = ? AND schema = 'main'", arguments: [table.name])
-        guard let isStrict else { return ["table \(table.name) is missing"] }
-        let strictness = isStrict ? [] : ["table \(table.name) is not STRICT"]
-        return try strictness + columnDifferences(table) + indexDifferences(table) + foreignKeyDifferences(table)
+/// The file's tables, columns, indexes and foreign keys, read from SQLite's pragmas by table.
+private struct FileSchema {
+    var strict: [String: Bool] = [:]
+    var columns: [String: [Row]] = [:]
+    var indexes: [String: [Row]] = [:]
+    var foreignKeys: [String: [Row]] = [:]
+
+    init(_ db: Database) throws {
+        for row in try Row.fetchAll(db, sql: "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'") {
+            strict[row[0]] = row[1]
+        }
+        let tables = "FROM sqlite_master m JOIN"
+        columns = try Self.byTable(db, #"SELECT m.name, p.name, p.type, p."notnull", p.pk, p.dflt_value IS NULL \#(tables) pragma_table_info(m.name) p WHERE m.type = 'table'"#)
+        indexes = try Self.byTable(db, #"""
+            SELECT m.name, il.name, il."unique", il.partial, ii.name \#(tables) pragma_index_list(m.name) il
+            JOIN pragma_index_info(il.name) ii WHERE m.type = 'table' ORDER BY m.name, il.name, ii.seqno
+            """#)
+        foreignKeys = try Self.byTable(db, #"SELECT m.name, f."from", f."table", f."to", f.on_delete \#(tables) pragma_foreign_key_list(m.name) f WHERE m.type = 'table'"#)
     }
 
-    private func columnDifferences(_ table: SchemaSnapshot.Table) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: #"SELECT name, type, "notnull", pk, dflt_value IS NULL FROM pragma_table_info(?)"#, arguments: [table.name])
+    /// Rows grouped by their first column, the table (the other columns follow it from index 1).
+    private static func byTable(_ db: Database, _ sql: String) throws -> [String: [Row]] {
+        Dictionary(grouping: try Row.fetchAll(db, sql: sql)) { $0[0] as String }
+    }
+
+    func differences(_ table: SchemaSnapshot.Table) -> [String] {
+        guard let isStrict = strict[table.name] else { return ["table \(table.name) is missing"] }
+        let strictness = isStrict ? [] : ["table \(table.name) is not STRICT"]
+        return strictness + columnDifferences(table) + indexDifferences(table) + foreignKeyDifferences(table)
+    }
+
+    private func columnDifferences(_ table: SchemaSnapshot.Table) -> [String] {
+        let rows = columns[table.name] ?? []
         var found: [String: String] = [:]
         var required: Set<String> = []
         for row in rows {
-            found[row[0]] = Self.definition(type: row[1], notNull: row[2], primaryKey: row[3])
-            if row[2] && row[4] { required.insert(row[0]) }
+            found[row[1]] = Self.definition(type: row[2], notNull: row[3], primaryKey: row[4])
+            if row[3] && row[5] { required.insert(row[1]) }
         }
         var differences: [String] = []
         let expected = [("id", "INTEGER PRIMARY KEY")] + table.columns.map { column in
@@ -57,17 +83,14 @@ struct SchemaVerifier {
 
     /// Unique indexes must match the model's constraints exactly (as column sets: a unique index on
     /// (b, a) enforces (a, b)); plain indexes must exist; extra plain indexes are the user's.
-    private func indexDifferences(_ table: SchemaSnapshot.Table) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT il.name, il."unique", il.partial, ii.name FROM pragma_index_list(?1) il
-            JOIN pragma_index_info(il.name) ii ORDER BY il.name, ii.seqno
-            """, arguments: [table.name])
+    private func indexDifferences(_ table: SchemaSnapshot.Table) -> [String] {
+        let rows = self.indexes[table.name] ?? []
         var indexes: [String: (unique: Bool, columns: [String])] = [:]
         for row in rows {
-            let name: String = row[0]
+            let name: String = row[1]
             // A partial index enforces uniqueness only on some rows: not the model's constraint.
-            let isUnique = (row[1] as Bool) && !(row[2] as Bool)
-            indexes[name, default: (isUnique, [])].columns.append(row[3] ?? "")
+            let isUnique = (row[2] as Bool) && !(row[3] as Bool)
+            indexes[name, default: (isUnique, [])].columns.append(row[4] ?? "")
         }
         let unique = Set(indexes.values.filter(\.unique).map { $0.columns.sorted() })
         let plain = Set(indexes.values.map(\.columns))
@@ -85,11 +108,11 @@ struct SchemaVerifier {
         return differences
     }
 
-    private func foreignKeyDifferences(_ table: SchemaSnapshot.Table) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: #"SELECT "from", "table", "to", on_delete FROM pragma_foreign_key_list(?)"#, arguments: [table.name])
+    private func foreignKeyDifferences(_ table: SchemaSnapshot.Table) -> [String] {
+        let rows = foreignKeys[table.name] ?? []
         var found: [String: String] = [:]
         for row in rows {
-            found[row[0]] = "\(row[1] as String)(\(row[2] as String? ?? "id")) ON DELETE \(row[3] as String)"
+            found[row[1]] = "\(row[2] as String)(\(row[3] as String? ?? "id")) ON DELETE \(row[4] as String)"
         }
         var differences: [String] = []
         for column in table.columns {

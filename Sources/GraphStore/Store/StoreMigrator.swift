@@ -3,9 +3,11 @@ internal import GRDB
 /// Creates a new store's schema, or brings an older one up to the model by lightweight migration.
 ///
 /// Lightweight means: new entities, new optional or defaulted attributes, new to-one relationships,
-/// new indexes and new unique constraints (after checking the stored rows obey them). Anything
-/// else, and any store written by a newer model, stops with ``GraphStoreError/incompatibleStore(_:)``.
-/// Everything runs in the caller's transaction, so a failure leaves the file as it was.
+/// new indexes, new unique constraints (after checking the stored rows obey them) and removed
+/// attributes (their columns dropped). Anything else, and any store written by a newer model,
+/// stops with ``GraphStoreError/incompatibleStore(_:)``. A store of an earlier storage format
+/// (``SchemaSnapshot/format``) has its values converted in the same transaction. Everything runs
+/// in the caller's transaction, so a failure leaves the file as it was.
 struct StoreMigrator {
     static let metadataTable = "graphstore_metadata"
     let model: ManagedObjectModel
