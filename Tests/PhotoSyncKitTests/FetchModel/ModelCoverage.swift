@@ -5,8 +5,14 @@
 /// requires every case below to occur.
 struct ModelCoverage {
     private(set) var counts: [String: Int] = [:]
+    private var lastDryRun: ModelFetch?
 
     mutating func note(_ step: ModelStep, _ outcome: FetchModel.Outcome, run: FetchSummary?) {
+        if case .fetch(var fetch) = step {
+            fetch.dryRun = true
+            if fetch == lastDryRun { add("a dry run, then the same fetch for real") }
+            lastDryRun = step.isDryRun ? fetch : nil
+        }
         switch (step, outcome) {
         case (.fetch(let fetch), .fetched(let s)):
             for (name, happened) in [
@@ -38,7 +44,7 @@ struct ModelCoverage {
             "a fetch of several pages", "an insert", "a repeat", "a repeat on a later page", "a skipped item", "an excluded item",
             "a new photographer", "a photographer emptied by a fetch", "pages past the limit", "a gap", "a dry-run fetch",
             "a conflict", "a dry-run delete", "a delete by id", "a delete emptying a photographer", "a delete of a photographer",
-            "a restore of ids", "a restore of a photographer", "a refusal (not found)",
+            "a restore of ids", "a restore of a photographer", "a refusal (not found)", "a dry run, then the same fetch for real",
         ]
         if policy != .error { wanted += ["an update", "an unchanged photo"] }
         if policy == .error { wanted += ["a conflict after saved pages", "a dry-run conflict"] }

@@ -64,3 +64,11 @@ final class ModelFeedServer: Sendable {
         return words.count == 3 && words[0] == "GET" ? String(words[1]) : nil
     }
 }
+
+/// Pages of one fetch as JSON, page `n` (1-based) reporting `count` pages in all.
+enum ModelFeed {
+    static func page(_ number: Int, of count: Int, _ items: [ModelItem]) -> String {
+        #"{"photos":{"page":\#(number),"pages":\#(count),"perpage":100,"total":\#(count * 100),"photo":["#
+            + items.map(\.json).joined(separator: ",") + #"]},"stat":"ok"}"#
+    }
+}

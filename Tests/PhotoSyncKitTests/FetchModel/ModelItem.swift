@@ -46,11 +46,3 @@ struct ModelPhoto: Sendable, Equatable {
     var uploaded: Date?
     var photographer: String
 }
-
-/// Pages of one fetch as JSON, page `n` (1-based) reporting `count` pages in all.
-enum ModelFeed {
-    static func page(_ number: Int, of count: Int, _ items: [ModelItem]) -> String {
-        #"{"photos":{"page":\#(number),"pages":\#(count),"perpage":100,"total":\#(count * 100),"photo":["#
-            + items.map(\.json).joined(separator: ",") + #"]},"stat":"ok"}"#
-    }
-}

@@ -25,7 +25,9 @@ extension ModelRunner {
         for name in Set(model.owners.keys).union(stored.owners.keys).sorted() where model.owners[name] != stored.owners[name] {
             problems.append("photographer \(name): model \(model.owners[name] ?? "absent"), catalog \(stored.owners[name] ?? "absent")")
         }
-        if model.excludedIDs != stored.excludedIDs { problems.append("excluded ids: model \(model.excludedIDs), catalog \(stored.excludedIDs)") }
+        for id in Set(model.excludedIDs.keys).union(stored.excludedIDs.keys).sorted() where model.excludedIDs[id] != stored.excludedIDs[id] {
+            problems.append("excluded id \(id): model \(excluder(model.excludedIDs[id])), catalog \(excluder(stored.excludedIDs[id]))")
+        }
         if model.excludedNames != stored.excludedNames {
             problems.append("excluded photographers: model \(model.excludedNames.sorted()), catalog \(stored.excludedNames.sorted())")
         }
@@ -79,6 +81,12 @@ extension ModelRunner {
         default: break
         }
         return problems
+    }
+
+    /// Who excluded an id: "absent" (not excluded), "a delete by id", or "delete --photographer NAME".
+    private static func excluder(_ entry: String??) -> String {
+        guard let entry else { return "absent" }
+        return entry.map { "delete --photographer \($0)" } ?? "a delete by id"
     }
 
     private static func describe(_ photo: ModelPhoto?) -> String {

@@ -8,6 +8,8 @@ struct SequenceGenerator {
     private var random: SeededRandom
     private var world: FeedWorld
     private var model = FetchModel()
+    /// The same fetch for real, after its dry run: both must report the same.
+    private var realRun: ModelFetch?
     /// What the generated steps exercise, by the model's predictions.
     private(set) var coverage = ModelCoverage()
 
@@ -27,8 +29,15 @@ struct SequenceGenerator {
     }
 
     private mutating func nextStep() -> ModelStep {
+        if var fetch = realRun {
+            (fetch.dryRun, realRun) = (false, nil)
+            return .fetch(fetch)
+        }
         switch random.int(0...99) {
-        case 0..<70: return .fetch(fetch())
+        case 0..<70:
+            let fetch = fetch()
+            if fetch.dryRun && random.chance(0.5) { realRun = fetch }
+            return .fetch(fetch)
         case 70..<80: return .deletePhotos(someOf(model.photos.keys.sorted(), else: world.ids), remembering: !random.chance(0.2),
                                            dryRun: random.chance(0.2))
         case 80..<87: return .deletePhotographer(oneOf(model.owners.keys.sorted(), else: world.ownerNames),
