@@ -27,7 +27,7 @@ public final class TestHTTPServer: Sendable {
         let routes = RouteTable()
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: 0),
-            timeout: 30,
+            timeout: 300,
             logger: .disabled,
             handler: ClosureHTTPHandler { request in
                 HTTPResponse(routes.respond(to: RecordedRequest(request)))
