@@ -74,7 +74,7 @@ struct FeedPagingTests {
             let running = try photosync.start(["fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "2",
                                                "--retries", "5", "--wait", "--db", photosync.db])
             var pages: Int?
-            let deadline = ContinuousClock.now + .seconds(120)
+            let deadline = ContinuousClock.now + .seconds(400)
             while pages != 1 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
                 let status = try? jsonObject(try await photosync("status", "--format", "json"))

@@ -106,7 +106,7 @@ struct NetworkFaultTests {
         let photosync = try PhotoSync()
         defer { photosync.remove() }
         let first = try photosync.start(["fetch", "--db", photosync.db, "--url", slow.baseURL + "/rest", "--api-key", "k",
-                                         "--timeout", "15", "--retries", "0"])
+                                         "--timeout", "120", "--retries", "0"])
         // The lock is taken before the first request, so a connection means the lock is held.
         let deadline = ContinuousClock.now + .seconds(10)
         while slow.connectionCount == 0, ContinuousClock.now < deadline {
@@ -117,11 +117,12 @@ struct NetworkFaultTests {
         let second = try await photosync("fetch", "--url", slow.baseURL + "/rest", "--api-key", "k", "--timeout", "3", "--retries", "0")
         #expect(second.status == 75, "\(second)")
         #expect(second.stderrLines.count == 1, "\(second)")
-        // "At once" means without waiting for the lock: the first fetch (15 s timeout) still runs.
+        // "At once" means without waiting for the lock: the first fetch (120 s timeout) still runs.
         #expect(first.process.isRunning, "the first fetch still holds the lock")
         #expect(slow.connectionCount == 1, "the second fetch never reached the server")
 
+        first.signal(SIGTERM)
         let firstResult = await runOnDedicatedThread { first.wait() }
-        #expect(firstResult.status == 69, "\(firstResult)")
+        #expect(firstResult.status == 143, "\(firstResult)")
     }
 }
