@@ -90,7 +90,7 @@ extension Catalog {
         guard !page.skipped.isEmpty else { return }
         let shown = page.skipped.prefix(3).map(\.reason).joined(separator: "; ")
         let more = page.skipped.count > 3 ? " (and \(page.skipped.count - 3) more)" : ""
-        FileHandle.standardError.write(Data("photosync: page \(page.page): skipped \(page.skipped.count) item(s): \(shown)\(more)\n".utf8))
+        Console.notice("page \(page.page): skipped \(page.skipped.count) item(s): \(shown)\(more)")
     }
 
     // MARK: - Run records
@@ -125,7 +125,7 @@ extension Catalog {
             run.finished = Date()
             run.outcome = outcome.rawValue
             run.record(summary)
-            run.error = error
+            run.error = error.map(Secrets.redact)
             try context.save()
         }
     }

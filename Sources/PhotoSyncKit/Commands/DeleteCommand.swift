@@ -46,7 +46,7 @@ struct DeleteCommand: GlobalOptionsCommand {
             let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
             if !globals.quiet {
-                Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
+                try Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
             }
         }
     }

@@ -33,7 +33,7 @@ struct ListCommand: GlobalOptionsCommand {
     func run() throws {
         try reportingErrors {
             let photos = try CommandContext(globals).openCatalog(forReading: true).list(photographer: photographer, sort: sort, limit: limit)
-            Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer))
+            try Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer))
         }
     }
 }

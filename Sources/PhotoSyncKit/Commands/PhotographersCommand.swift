@@ -19,7 +19,7 @@ struct PhotographersCommand: GlobalOptionsCommand {
     func run() throws {
         try reportingErrors {
             let photographers = try CommandContext(globals).openCatalog(forReading: true).photographers()
-            Console.write(try PhotographerListOutput.render(photographers, as: format))
+            try Console.write(try PhotographerListOutput.render(photographers, as: format))
         }
     }
 }

@@ -35,7 +35,7 @@ struct RestoreCommand: GlobalOptionsCommand {
         try reportingErrors {
             let catalog = try CommandContext(globals).openCatalog()
             let report = try photographer.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
-            if !globals.quiet { Console.write(DeletionOutput.render(report)) }
+            if !globals.quiet { try Console.write(DeletionOutput.render(report)) }
         }
     }
 }

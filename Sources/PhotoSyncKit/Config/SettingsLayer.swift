@@ -10,6 +10,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case timeout
     case retries
     case db
+    case logFile = "log_file"
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
@@ -23,7 +24,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .maxPages: value >= 1 ? nil : "must be at least 1"
         case .timeout: value > 0 ? nil : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
-        case .endpoint, .apiKey, .mergePolicy, .db: nil
+        case .endpoint, .apiKey, .mergePolicy, .db, .logFile: nil
         }
     }
 }
@@ -45,6 +46,7 @@ struct SettingsLayer: Equatable, Sendable {
     var timeout: Double?
     var retries: Int?
     var db: String?
+    var logFile: String?
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -52,7 +54,7 @@ struct SettingsLayer: Equatable, Sendable {
             endpoint: endpoint ?? lower.endpoint, apiKey: apiKey ?? lower.apiKey,
             perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout,
-            retries: retries ?? lower.retries, db: db ?? lower.db)
+            retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile)
     }
 
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
@@ -68,6 +70,8 @@ struct SettingsLayer: Equatable, Sendable {
             apiKey = text
         case .db:
             db = text
+        case .logFile:
+            logFile = text
         case .mergePolicy:
             guard let policy = MergePolicyChoice(rawValue: text) else {
                 let choices = MergePolicyChoice.allCases.map(\.rawValue).joined(separator: ", ")

@@ -57,7 +57,7 @@ struct TableRenderer {
     private struct Cell {
         /// The text as given, to recognise it on the next row.
         var source: String
-        /// The text as printed: on one line, cut to the column's width.
+        /// The text as printed: controls escaped (so on one line), cut to the column's width.
         var text: String
         var width: Int
         var isASCII: Bool
@@ -71,7 +71,7 @@ struct TableRenderer {
             while kept.last == UInt8(ascii: " ") { kept.removeLast() }
             return Cell(source: text, text: String(Substring(kept)) + "…", width: kept.count + 1, isASCII: true)
         }
-        let line = singleLine(text)
+        let line = TerminalText.escaped(text)
         let lineWidth = width(of: line)
         guard let maxWidth, lineWidth > maxWidth else { return Cell(source: text, text: line, width: lineWidth, isASCII: false) }
         let cut = fit(line, to: maxWidth)
@@ -136,12 +136,6 @@ struct TableRenderer {
         if scalar.isASCII { return 1 }
         if scalar.properties.isEmojiPresentation { return 2 }
         return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
-    }
-
-    /// Newlines and tabs in a title would break the row.
-    private static func singleLine(_ text: String) -> String {
-        guard text.utf8.withContiguousStorageIfAvailable({ LineBreaks.found(in: $0, orControls: true) }) ?? true else { return text }
-        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// Cuts a text wider than `maxWidth` to that many columns, the ellipsis included, so the cut
