@@ -49,7 +49,7 @@ extension Catalog {
         let prepare = preparing()
         var page = try prepare(try source.page(1))
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
-            var (number, received, skipped, excluded) = (1, 0, 0, 0)
+            var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
                 var pending = incremental ? nil : upcoming.map { PendingPage($0, from: source, prepare: prepare) }
@@ -57,6 +57,8 @@ extension Catalog {
                 received += page.page.photos.count + page.page.skipped.count
                 (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
+                datesUnknown += page.page.notes.count
+                summary.datesUnknown = datesUnknown
                 if !settings.dryRun { try record(run, summary) }
                 progress(summary)
                 reportSkipped(page.page)
@@ -86,11 +88,13 @@ extension Catalog {
         }
     }
 
+    /// Skipped items and unusable values, the first three of each per page (not under `--quiet`).
     private func reportSkipped(_ page: FeedPage) {
-        guard !page.skipped.isEmpty else { return }
-        let shown = page.skipped.prefix(3).map(\.reason).joined(separator: "; ")
-        let more = page.skipped.count > 3 ? " (and \(page.skipped.count - 3) more)" : ""
-        Console.notice("page \(page.page): skipped \(page.skipped.count) item(s): \(shown)\(more)")
+        for (items, what) in [(page.skipped, "skipped"), (page.notes, "kept without their upload time")] where !items.isEmpty {
+            let shown = items.prefix(3).map(\.reason).joined(separator: "; ")
+            let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
+            Console.notice("page \(page.page): \(what) \(items.count) item(s): \(shown)\(more)")
+        }
     }
 
     // MARK: - Run records

@@ -4,6 +4,6 @@ import GraphStore
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(
-            version: 3, entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self])
+            version: 4, entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self])
     }
 }

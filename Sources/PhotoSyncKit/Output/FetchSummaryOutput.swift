@@ -5,7 +5,7 @@ enum FetchSummaryOutput {
         let counts = [
             ("received", summary.received), ("inserted", summary.inserted), ("updated", summary.updated),
             ("unchanged", summary.unchanged), ("repeated", summary.repeated), ("skipped", summary.skipped),
-            ("excluded", summary.excluded),
+            ("excluded", summary.excluded), ("dates unknown", summary.datesUnknown),
         ]
         return counts.map { "\($0) \($1)" }.joined(separator: ", ") + (summary.gap ? ", gap" : "")
     }
@@ -23,6 +23,7 @@ enum FetchSummaryOutput {
                 ("photographers inserted", summary.photographersInserted),
                 ("photographers removed", summary.photographersRemoved),
             ]
+            if summary.datesUnknown > 0 { lines.append(("upload times unknown", summary.datesUnknown)) }
             if summary.morePages > 0 { lines.append(("more pages available", summary.morePages)) }
             let labelWidth = lines.map(\.0.count).max() ?? 0
             let counts = lines.map { label, count in

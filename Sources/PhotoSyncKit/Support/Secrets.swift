@@ -30,8 +30,44 @@ enum Secrets {
             for form in forms(of: secret) {
                 result = replace(form, in: result, anywhere: secret.count >= minimumLengthAnywhere)
             }
+            if secret.count >= minimumFragment { result = replaceFragments(of: secret, in: result) }
         }
         return URLRedaction.redact(result)
+    }
+
+    /// A cut excerpt of a body that started with the key (`body starts with 'S3cretKey012345'`)
+    /// holds most of it: any run of this many characters of the key is redacted too.
+    static let minimumFragment = 8
+
+    /// `text` with every run of at least `minimumFragment` characters that also appears in `secret` replaced.
+    private static func replaceFragments(of secret: String, in text: String) -> String {
+        let (characters, key) = (Array(text), Array(secret))
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            let length = longestRun(in: characters, at: index, within: key)
+            if length >= minimumFragment {
+                result += "[redacted]"
+                index += length
+            } else {
+                result.append(characters[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The length of the longest run starting at `start` in `characters` that appears somewhere in `key`.
+    private static func longestRun(in characters: [Character], at start: Int, within key: [Character]) -> Int {
+        var best = 0
+        for offset in key.indices where key[offset] == characters[start] {
+            var length = 0
+            while start + length < characters.count, offset + length < key.count, characters[start + length] == key[offset + length] {
+                length += 1
+            }
+            best = max(best, length)
+        }
+        return best
     }
 
     /// The spellings a key takes in text: as is, and percent-encoded in upper and lower case.
