@@ -16,6 +16,7 @@ struct DeleteCommand: GlobalOptionsCommand {
             Examples:
               photosync delete 53719862871 53719862872
               photosync delete --photographer "Ana Lima" --dry-run
+              photosync delete --photographer "Ana Lima"
               photosync restore --photographer "Ana Lima"
             """
     )
