@@ -16,8 +16,8 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
             """,
         version: PhotoSyncVersion.current,
         subcommands: [
-            FetchCommand.self, ListCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self,
-            StatusCommand.self,
+            FetchCommand.self, ListCommand.self, ShowCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self,
+            StatusCommand.self, ConfigCommand.self,
         ]
     )
 

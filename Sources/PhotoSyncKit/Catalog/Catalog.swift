@@ -31,11 +31,16 @@ public final class Catalog {
     /// Photos, optionally by one photographer, in the requested order. Read as columns, not
     /// objects: a prolific photographer's listing is tens of thousands of rows.
     public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
-        try withContext { context in
+        try list(ListQuery(photographer: photographer, sort: sort, limit: limit))
+    }
+
+    /// `query`'s photos with `predicate` (built from it), sorted and windowed in SQL.
+    func list(_ query: ListQuery, predicate: FetchPredicate<Photo>?) throws -> [PhotoListing] {
+        let photographer = query.photographer
+        return try withContext { context in
             try context.readingOneSnapshot {
                 let photos = try context.fetchColumns(
-                    FetchRequest<Photo>(predicate: photographer.map { name in .whose(\.$whoTook, \.$name == name) },
-                                        sortBy: Self.sortKeys(sort), limit: limit),
+                    FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset),
                     [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook])
                 let names = try Self.names(in: context, photographer.map { name in \.$name == name })
                 let (ids, titles, subtitles, imageURLs, uploaded, whoTook) = (

@@ -95,6 +95,11 @@ public struct PhotographerListing: Sendable, Equatable {
     public var photos: Int
 }
 
+/// The order of `photographers`: by name, or most photos first (then by name).
+public enum PhotographerSort: String, CaseIterable, Sendable {
+    case name, photos
+}
+
 /// The order of `list`.
 public enum ListSort: String, CaseIterable, Sendable {
     case title, uploaded, id

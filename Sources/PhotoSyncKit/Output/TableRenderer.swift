@@ -5,12 +5,39 @@ struct TableRenderer {
         /// Longer cells are cut and end with "…".
         var maxWidth: Int?
         var alignRight = false
+        /// Narrowed first (in column order) when the table is wider than `lineWidth`.
+        var shrinks = false
     }
 
     var columns: [Column]
+    /// The terminal's width: shrinkable columns are cut (with "…") so no line is longer; nil: no limit.
+    var lineWidth: Int? = nil
+
+    /// The narrowest a shrinkable column gets.
+    static let minimumShrunkWidth = 8
 
     /// The header and rows (one cell per column), each line ending in a newline, with no trailing spaces.
     func render(_ rows: [[String]]) -> String {
+        let (cells, widths) = layout(rows)
+        guard let lineWidth, let narrower = narrowed(widths, to: lineWidth) else { return lines(cells, widths) }
+        return TableRenderer(columns: narrower).render(rows)
+    }
+
+    /// The columns with smaller `maxWidth`s so the line fits `lineWidth`, or nil when it fits already.
+    private func narrowed(_ widths: [Int], to lineWidth: Int) -> [Column]? {
+        var excess = widths.reduce(0, +) + 2 * (columns.count - 1) - lineWidth
+        guard excess > 0 else { return nil }
+        var narrower = columns
+        for index in columns.indices where columns[index].shrinks && excess > 0 {
+            let cut = min(excess, max(0, widths[index] - Self.minimumShrunkWidth))
+            narrower[index].maxWidth = widths[index] - cut
+            excess -= cut
+        }
+        return narrower
+    }
+
+    /// Every cell, measured and cut to its column's `maxWidth`, and each column's width.
+    private func layout(_ rows: [[String]]) -> ([Cell], [Int]) {
         var cells: [Cell] = []
         cells.reserveCapacity((rows.count + 1) * columns.count)
         var widths = columns.map { _ in 0 }
@@ -32,7 +59,7 @@ struct TableRenderer {
                 widths[index] = max(widths[index], cell.width)
             }
         }
-        return lines(cells, widths)
+        return (cells, widths)
     }
 
     private func lines(_ cells: [Cell], _ widths: [Int]) -> String {
