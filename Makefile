@@ -54,9 +54,15 @@ demo: release
 # Completions come from the binary itself; the man page from argument-parser's generate-manual
 # plugin (which builds in release mode, then runs the binary with --experimental-dump-help).
 # DESTDIR stages the tree for packaging: files go to $(DESTDIR)$(PREFIX)/...
+# `make install` uses the binary `make release` built (it builds one only when there is none), so
+# `make release && make install PREFIX=$$HOME/.local` works for a non-root user without a rebuild.
 install uninstall: DEST = $(DESTDIR)$(PREFIX)
-install: release
-	$(SWIFT) package plugin generate-manual
+RELEASE_BIN := .build/release/photosync
+$(RELEASE_BIN):
+	$(MAKE) release
+install: $(RELEASE_BIN)
+	@test -f .build/plugins/GenerateManual/outputs/photosync/photosync.1 -a .build/plugins/GenerateManual/outputs/photosync/photosync.1 -nt $(RELEASE_BIN) \
+	  || $(SWIFT) package plugin generate-manual
 	@mkdir -p .build/completions
 	.build/release/photosync --generate-completion-script bash > .build/completions/photosync
 	.build/release/photosync --generate-completion-script zsh > .build/completions/_photosync

@@ -45,6 +45,7 @@ struct SignalTests {
             #expect(!result.signalled, "\(result)")
             #expect(result.status == expected, "\(result)")
             #expect(result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("page(s) saved; run again to continue"), "\(result)")
             // Page 3 may have been requested (it is downloaded while page 2 is saved) but is never saved.
 
             let report = try await sandbox("status", "--format", "json").object()

@@ -59,6 +59,7 @@ extension Catalog {
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
                 datesUnknown += page.page.notes.count
                 summary.datesUnknown = datesUnknown
+                summary.pagesExpected = walk.expectedPages
                 if !settings.dryRun { try record(run, summary) }
                 progress(summary)
                 reportSkipped(page.page)

@@ -97,9 +97,18 @@ struct FetchCommand: GlobalOptionsCommand {
             let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
             let summary = try withExtendedLifetime(lock) {
                 defer { progress.finish() }
-                return try Catalog(path: databasePath).fetch(settings) { summary in
-                    Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
-                    progress.update(summary)
+                progress.begin()
+                do {
+                    return try Catalog(path: databasePath).fetch(settings) { summary in
+                        Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
+                        progress.update(summary, expected: summary.pagesExpected)
+                    }
+                } catch PhotoSyncError.interrupted(let signal) {
+                    // One line that says what was kept, instead of the bare "interrupted by signal N".
+                    progress.finish()
+                    let kept = dryRun ? "nothing saved (dry run)" : "\(progress.last.pages) page(s) saved; run again to continue"
+                    Console.diagnostic("\(PhotoSyncError.interrupted(signal: signal).message): \(kept)")
+                    throw ExitCode(PhotoSyncError.interrupted(signal: signal).exitStatus)
                 }
             }
             Console.info("fetch \(dryRun ? "dry run " : "")finished: \(FetchSummaryOutput.oneLine(summary))")
