@@ -40,8 +40,9 @@ public struct TopLevelOutcome: Equatable, Sendable {
         }
     }
 
+    /// One line, redacted and with controls escaped (a usage error may quote what was typed).
     private static func line(_ message: String) -> String {
-        "photosync: \(message)\n"
+        "photosync: \(Console.safeLine(message))\n"
     }
 
     /// argument-parser's message, first non-blank line only, plus where to read more:
