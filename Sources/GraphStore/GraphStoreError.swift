@@ -1,4 +1,11 @@
-/// Every error GraphStore throws, with cases a caller can act on.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every error GraphStore throws, with cases a caller can act on. Errors a ``ManagedObject/validateForSave()``
+/// throws other than ``ValidationFailure`` reach the caller as they are.
 public enum GraphStoreError: Error, Sendable, Equatable {
     /// The model's declarations are inconsistent; every problem is listed.
     case invalidModel([String])
@@ -11,11 +18,12 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case deleteDenied(object: ObjectID, relationship: String, count: Int)
     /// The store file cannot be opened or is not a GraphStore store (not SQLite, truncated, unreadable).
     case storeUnavailable(path: String, reason: String)
-    /// Writing to the store failed (read-only file, full disk, locked past the busy timeout).
-    case writeFailed(String)
+    /// Writing to the store failed (read-only file, full disk, locked past the busy timeout, a
+    /// foreign key a save breaks); SQLite's codes are in the failure.
+    case writeFailed(StoreFailure)
     /// Reading from the store failed (an I/O error, locked past the busy timeout, a table the
     /// model expects missing from the file).
-    case readFailed(String)
+    case readFailed(StoreFailure)
     /// The store cannot be used with this model (written by a newer model, or a change that
     /// lightweight migration cannot apply). The file was left untouched.
     case incompatibleStore(String)
@@ -28,6 +36,33 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case objectNotFound(ObjectID)
     /// An object from another context was used.
     case foreignObject(ObjectID)
+}
+
+/// A failed read or write of an open store: SQLite's message and result codes, as GRDB's
+/// `DatabaseError` carries them.
+public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    /// SQLite's primary result code (`SQLITE_CONSTRAINT` is 19, `SQLITE_BUSY` 5).
+    public let resultCode: Int32
+    /// SQLite's extended result code (`SQLITE_CONSTRAINT_FOREIGNKEY` is 787): which constraint or
+    /// which I/O call failed.
+    public let extendedResultCode: Int32
+
+    public init(message: String, resultCode: Int32, extendedResultCode: Int32) {
+        self.message = message
+        self.resultCode = resultCode
+        self.extendedResultCode = extendedResultCode
+    }
+
+    /// The message, with the extended code when it says more than the primary one.
+    public var description: String {
+        extendedResultCode == resultCode ? message : "\(message) (SQLite code \(extendedResultCode))"
+    }
+}
+
+/// `localizedDescription` is the description (Foundation's default names only the enum's case number).
+extension GraphStoreError: LocalizedError {
+    public var errorDescription: String? { description }
 }
 
 /// One unique-constraint conflict: the constraint, the shared values, and the objects that collide.

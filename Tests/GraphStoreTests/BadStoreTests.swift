@@ -32,7 +32,7 @@ final class Setting: ManagedObject {
             _ = try context.fetch(FetchRequest<Book>())
         } throws: { error in
             guard case GraphStoreError.readFailed(let reason) = error else { return false }
-            return reason.contains("no such table")
+            return reason.message.contains("no such table")
         }
     }
 

@@ -258,4 +258,23 @@ struct ImportSessionTests {
         }
         #expect(try Self.snapshot(store).films == ["1": ["A", "S"], "9": ["Z", "Z"]])
     }
+
+    @Test(arguments: Location.allCases)
+    func aFieldSetOnInsertIsKeptAndNeverAnUpdate(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
+        func importFilm(title: String, year: Int) throws -> ImportCounts {
+            var films = ImportRecords(Film.self, key: \.$code)
+            let (titleField, yearField) = (films.field(\.$title), films.fieldSetOnInsert(\.$year))
+            films.append("1") { film in
+                film[titleField] = title
+                film[yearField] = year
+            }
+            return try store.open().importing(mergePolicy: .objectTrump) { try $0.save(films) }.counts(Film.self)
+        }
+        #expect(try importFilm(title: "Tabu", year: 2001).inserted == 1)
+        #expect(try importFilm(title: "Tabu", year: 2002).unchanged == 1, "a difference only there is no update")
+        #expect(try importFilm(title: "Tabu (restored)", year: 2003).updated == 1)
+        let film = try #require(try store.reader().all(Film.self).first)
+        #expect(film.title == "Tabu (restored)" && film.year == 2001)
+    }
 }

@@ -7,7 +7,7 @@ private let mayFirstNoon = Date(timeIntervalSince1970: 1_714_564_800)
 
 private let sunset = PhotoListing(
     id: "101", title: "Sunset", subtitle: "Lisbon", photographer: "Ana Lima",
-    imageURL: "https://live.staticflickr.com/1/101_a.jpg", uploaded: mayFirstNoon)
+    imageURL: "https://live.staticflickr.com/1/101_a.jpg", uploaded: mayFirstNoon, source: "search tags=sea")
 private let undated = PhotoListing(
     id: "102", title: "Hello, \"world\"", subtitle: "line one\nline two", photographer: "Ana Lima",
     imageURL: "https://live.staticflickr.com/1/102_b.jpg", uploaded: nil)
@@ -17,8 +17,8 @@ struct PhotoListOutputTests {
     @Test("JSON has the documented keys, ISO 8601 UTC dates and explicit nulls")
     func json() throws {
         let expected =
-            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","photographer":"Ana Lima","subtitle":"Lisbon","title":"Sunset","uploaded":"2024-05-01T12:00:00Z"},"#
-            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","photographer":"Ana Lima","subtitle":"line one\nline two","title":"Hello, \"world\"","uploaded":null}]"#
+            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","photographer":"Ana Lima","source":"search tags=sea","subtitle":"Lisbon","title":"Sunset","uploaded":"2024-05-01T12:00:00Z"},"#
+            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","photographer":"Ana Lima","source":"","subtitle":"line one\nline two","title":"Hello, \"world\"","uploaded":null}]"#
             + "\n"
         #expect(try PhotoListOutput.render([sunset, undated], as: .json, photographer: nil) == expected)
     }
@@ -26,16 +26,16 @@ struct PhotoListOutputTests {
     @Test("CSV quotes fields with commas, quotes and newlines, doubling quotes")
     func csv() throws {
         let expected =
-            "id,title,subtitle,photographer,image_url,uploaded\r\n"
-            + "101,Sunset,Lisbon,Ana Lima,https://live.staticflickr.com/1/101_a.jpg,2024-05-01T12:00:00Z\r\n"
-            + "102,\"Hello, \"\"world\"\"\",\"line one\nline two\",Ana Lima,https://live.staticflickr.com/1/102_b.jpg,\r\n"
+            "id,title,subtitle,photographer,image_url,uploaded,source\r\n"
+            + "101,Sunset,Lisbon,Ana Lima,https://live.staticflickr.com/1/101_a.jpg,2024-05-01T12:00:00Z,search tags=sea\r\n"
+            + "102,\"Hello, \"\"world\"\"\",\"line one\nline two\",Ana Lima,https://live.staticflickr.com/1/102_b.jpg,,\r\n"
         #expect(try PhotoListOutput.render([sunset, undated], as: .csv, photographer: nil) == expected)
     }
 
     @Test("an empty result: [] in JSON, the header in CSV, a sentence in a table")
     func empty() throws {
         #expect(try PhotoListOutput.render([], as: .json, photographer: nil) == "[]\n")
-        #expect(try PhotoListOutput.render([], as: .csv, photographer: nil) == "id,title,subtitle,photographer,image_url,uploaded\r\n")
+        #expect(try PhotoListOutput.render([], as: .csv, photographer: nil) == "id,title,subtitle,photographer,image_url,uploaded,source\r\n")
         #expect(try PhotoListOutput.render([], as: .table, photographer: nil) == "No photos.\n")
         #expect(try PhotoListOutput.render([], as: .table, photographer: "Ana Lima") == "No photos by Ana Lima.\n")
     }
@@ -198,7 +198,7 @@ struct OtherOutputTests {
         let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""pages_skipped_known":0,"#
             + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
             + "\n"
@@ -210,7 +210,7 @@ struct OtherOutputTests {
         let status = CatalogStatus(photos: 0, photographers: 0, runs: [])
         #expect(
             try StatusOutput.render(status, as: .text, databasePath: "/c.sqlite")
-                == "catalog:       /c.sqlite\nphotos:        0\nphotographers: 0\n\nNo fetches yet.\n")
+                == "catalog:       /c.sqlite\nphotos:        0\nphotographers: 0\napi calls:     0 in the last hour\n\nNo fetches yet.\n")
     }
 
     @Test("delete reports photos, then photographers the rule removed")

@@ -34,7 +34,8 @@ public final class TestHTTPServer: Sendable {
             }
         )
         let runTask = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        // Generous: with the whole suite (and builds) on two cores, the cooperative pool can be slow to start it.
+        try await server.waitUntilListening(timeout: 120)
         guard case .ip4(_, let port) = await server.listeningAddress else {
             runTask.cancel()
             throw SocketError.unsupportedAddress

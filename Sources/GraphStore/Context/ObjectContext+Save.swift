@@ -15,10 +15,17 @@ extension ObjectContext {
         }
         guard hasChanges else { return }
         try prepareForSave()
-        let outcome = try planned { planner in try store.write { writer in try planner.execute(writer) } }
+        let outcome = try planned { planner in
+            try store.write(deferringForeignKeys: defersForeignKeys) { writer in try planner.execute(writer) }
+        }
         let changes = apply(outcome)
         notify(changes)
     }
+
+    /// Only a save that deletes rows needs every foreign key deferred (a `.deny` key is `RESTRICT`,
+    /// which SQLite checks at once otherwise); the pragma that defers them makes SQLite compile
+    /// the connection's statements again, so other saves go without.
+    private var defersForeignKeys: Bool { !deletedObjects.isEmpty }
 
     /// What ``save()`` would write, computed in a store transaction that is then rolled back.
     ///
@@ -32,7 +39,7 @@ extension ObjectContext {
         return try planned { planner in
             var changes = ChangeSet()
             do {
-                try store.write { writer in
+                try store.write(deferringForeignKeys: defersForeignKeys) { writer in
                     changes = try planner.execute(writer).changes
                     throw PreviewRollback()
                 }
@@ -47,7 +54,7 @@ extension ObjectContext {
         do {
             return try transaction(SavePlanner(context: self))
         } catch let violation as UniqueViolation {
-            throw GraphStoreError.writeFailed(violation.message)
+            throw GraphStoreError.writeFailed(violation.failure)
         }
     }
 
@@ -79,8 +86,6 @@ extension ObjectContext {
                 try object.validateForSave()
             } catch let failure as ValidationFailure {
                 issues.append(ValidationIssue(object: object.objectID, rule: failure.rule))
-            } catch {
-                issues.append(ValidationIssue(object: object.objectID, rule: "\(error)"))
             }
         }
         if !issues.isEmpty { throw GraphStoreError.validationFailed(issues) }

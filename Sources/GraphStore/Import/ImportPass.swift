@@ -182,7 +182,7 @@ struct ImportPass {
         let (table, stored) = (tables[index], found[index])
         var changed: [(column: Int, value: StoredValue)] = []
         if overwrite {
-            for attribute in 0..<table.width where record.isAssigned(attribute) {
+            for attribute in 0..<table.width where record.isAssigned(attribute) && !table.isInsertOnly(attribute) {
                 let value = record.value(attribute, in: table)
                 if value != stored.value(row.index, attribute) { changed.append((attribute, value)) }
             }

@@ -40,6 +40,15 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
         return ImportField(index: index)
     }
 
+    /// The handle that sets `attribute` only in rows the import inserts: a stored row keeps its value
+    /// under every policy, and a difference there alone is no update. For facts about a row's
+    /// arrival, such as which query first brought it.
+    public mutating func fieldSetOnInsert<V: AttributeValue>(_ attribute: KeyPath<T, Attribute<V>>) -> ImportField<T, V> {
+        let field = field(attribute)
+        table.insertOnly |= 1 << field.index
+        return field
+    }
+
     /// The handle that links a record to a record of `D` in the same ``ImportSession/save(_:)`` call.
     public func link<D: ManagedObject>(_ relationship: KeyPath<T, ToOne<D>>) -> ImportLink<T, D> {
         let entity = table.entity

@@ -69,7 +69,7 @@ public final class ImportSession {
                 return apply(outcome, tables)
             } catch let violation as UniqueViolation {
                 // An insert met a key after all: assumed absent, or stored by another connection meanwhile.
-                guard let next = attempt.next else { throw GraphStoreError.writeFailed(violation.message) }
+                guard let next = attempt.next else { throw GraphStoreError.writeFailed(violation.failure) }
                 attempt = next
             } catch GraphStoreError.writeFailed where attempt.usesRemembered && !remembered.isEmpty {
                 // A remembered row may have been deleted by another connection (a foreign key

@@ -10,6 +10,8 @@ struct RecordTable: Sendable {
     let keyIndex: Int
     let width: Int
     let linkCount: Int
+    /// Attributes set only when a record inserts a row (see ``ImportRecords/fieldSetOnInsert(_:)``).
+    var insertOnly: UInt64 = 0
     private var storage = Storage()
 
     init(entity: EntityDescription, keyIndex: Int) {
@@ -55,6 +57,7 @@ struct RecordTable: Sendable {
     func isAssigned(_ record: Int, _ attribute: Int) -> Bool { storage.assigned[record] & (1 << attribute) != 0 }
     func link(_ record: Int, _ relationship: Int) -> Int32 { storage.links[record * linkCount + relationship] }
     func assignedMask(_ record: Int) -> UInt64 { storage.assigned[record] }
+    func isInsertOnly(_ attribute: Int) -> Bool { insertOnly & (1 << attribute) != 0 }
 
     /// The arrays; never shared once appended to (see `append`). Immutable once a table is saved.
     /// Their accesses skip the runtime's exclusivity checks: each is a plain load or store, made

@@ -6,7 +6,7 @@ import Foundation
 
 /// A Swift type an ``Attribute`` can hold: it knows its column type and how to convert to and from a ``StoredValue``.
 ///
-/// Conforming types: `String`, `Int`, `Int64`, `Double`, `Bool`, `Date` (seconds since 1970, `REAL`),
+/// Conforming types: `String`, `Int`, `Int64`, `Double`, `Bool`, `Date` (seconds since 2001, `REAL`),
 /// `Data`, `URL` (as text), and `Optional` of any of them.
 public protocol AttributeValue: Sendable {
     static var storageType: StorageType { get }
@@ -69,12 +69,15 @@ extension Bool: AttributeValue {
     }
 }
 
+/// Stored as `timeIntervalSinceReferenceDate` (seconds since 2001, Core Data's encoding): that
+/// `Double` is the one a `Date` holds, so every date comes back `==` to the one saved. Seconds since
+/// 1970 are computed by an addition that rounds (half of all dates came back 1e-7 s off).
 extension Date: AttributeValue {
     public static var storageType: StorageType { .real }
-    public var storedValue: StoredValue { .real(timeIntervalSince1970) }
+    public var storedValue: StoredValue { .real(timeIntervalSinceReferenceDate) }
     public init?(storedValue: StoredValue) {
         guard let seconds = Double(storedValue: storedValue) else { return nil }
-        self.init(timeIntervalSince1970: seconds)
+        self.init(timeIntervalSinceReferenceDate: seconds)
     }
 }
 

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// What the store and contexts know about one ``ManagedObject`` subclass: its attributes,
@@ -130,6 +135,8 @@ public struct AttributeDescription: Sendable {
     public let isUnique: Bool
     public let isIndexed: Bool
     public let isTransient: Bool
+    /// A `Date` (or `Date?`): the store records it, since dates once had another encoding.
+    let isDate: Bool
 
     init(name: String, slot: Int, storage: any AnyAttributeStorage) {
         self.name = name
@@ -137,6 +144,7 @@ public struct AttributeDescription: Sendable {
         let valueType = type(of: storage).valueType
         storageType = valueType.storageType
         isOptional = valueType.isOptional
+        isDate = valueType is Date.Type || valueType is Date?.Type
         defaultValue = storage.defaultStoredValue
         isUnique = storage.declaredOptions.contains(.unique)
         isIndexed = storage.declaredOptions.contains(.indexed)

@@ -6,6 +6,12 @@ import Synchronization
 /// Why not `Mirror`: reflecting an object costs about 8 µs, paid for every object a fetch or an import
 /// creates; reading the wrapper references at their field offsets costs about 0.3 µs. The offsets come
 /// from the Swift runtime's own field metadata (`_forEachField`), once per class.
+///
+/// This file is the only user of the standard library's private reflection API (`@_spi(Reflection)`
+/// `_forEachField`, `_getSuperclass`, raw field offsets). It is not covered by source or ABI
+/// stability: ``unreflectedWrappers(of:)`` checks it against `Mirror` when a model is created, so a
+/// Swift release that changes it fails ``ManagedObjectModel/init(version:entities:)`` with the names
+/// of the properties it missed instead of losing their values.
 struct FieldLayout: Sendable {
     enum Kind: Sendable { case attribute, toOne, toMany }
 
@@ -38,6 +44,22 @@ struct FieldLayout: Sendable {
     }
 
     private static let cache = Mutex<[ObjectIdentifier: FieldLayout]>([:])
+
+    /// The wrapper properties `Mirror` (public API) finds in a new instance that the field metadata
+    /// above did not: a runtime change, or a wrapper GraphStore cannot use (an optional one).
+    static func unreflectedWrappers(of type: ManagedObject.Type) -> [String] {
+        let found = Set(of(type).fields.map(\.name))
+        var missed: [String] = []
+        var mirror: Mirror? = Mirror(reflecting: type.init())
+        while let current = mirror, current.subjectType != ManagedObject.self {
+            for child in current.children {
+                guard let label = child.label, child.value as? any PropertyWrapperStorage != nil else { continue }
+                if !found.contains(propertyName(label)) { missed.append(propertyName(label)) }
+            }
+            mirror = current.superclassMirror
+        }
+        return missed
+    }
 
     private static func collectFields(of type: ManagedObject.Type) -> [Field] {
         var chain: [AnyClass] = []

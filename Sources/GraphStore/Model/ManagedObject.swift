@@ -69,7 +69,8 @@ open class ManagedObject {
     open func prepareForDeletion() {}
 
     /// Validates the object before it is written (inserted or updated); throw to fail the save.
-    /// Throwing ``ValidationFailure`` names the rule in the save's error.
+    /// Throwing ``ValidationFailure`` names the rule in the save's `validationFailed` error (every
+    /// object's failures are listed); any other error ends the save and reaches its caller as it is.
     open func validateForSave() throws {}
 
     // MARK: - State

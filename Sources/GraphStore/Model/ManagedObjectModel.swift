@@ -34,12 +34,19 @@ struct ModelValidator {
         var seen = Set<String>()
         for entity in entities {
             if !seen.insert(entity.name).inserted { problems.append("entity \(entity.name) is declared twice") }
-            problems += columnProblems(entity) + relationshipProblems(entity)
+            problems += reflectionProblems(entity) + columnProblems(entity) + relationshipProblems(entity)
             if entity.unresolvedConstraintCount > 0 {
                 problems.append("\(entity.name): a composite unique constraint names a key path that is not an attribute of \(entity.name)")
             }
         }
         return problems
+    }
+
+    private func reflectionProblems(_ entity: EntityDescription) -> [String] {
+        let missed = FieldLayout.unreflectedWrappers(of: entity.objectType)
+        guard !missed.isEmpty else { return [] }
+        return ["\(entity.name): GraphStore cannot see the properties \(missed.joined(separator: ", ")) "
+                + "(an optional wrapper, or a Swift runtime whose field reflection changed: see the GraphStore README)"]
     }
 
     private func columnProblems(_ entity: EntityDescription) -> [String] {

@@ -14,9 +14,15 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable {
     /// Matches every object.
     public static var all: FetchPredicate { FetchPredicate(.constant(true)) }
 
-    /// The attribute's value is one of `values`.
+    /// The attribute's value is one of `values` (a nil among them matches a nil value).
     public static func isIn<V: AttributeValue>(_ attribute: KeyPath<Root, Attribute<V>>, _ values: [V]) -> FetchPredicate {
         FetchPredicate(.isIn(column: column(attribute), values.map { $0.storedValue }))
+    }
+
+    /// The attribute equals `text`; `caseInsensitive` compares full Unicode case foldings ("STRASSE"
+    /// equals "straße"; see the README), as the other text matches do.
+    public static func equals(_ attribute: KeyPath<Root, Attribute<String>>, _ text: String, caseInsensitive: Bool = false) -> FetchPredicate {
+        FetchPredicate(.string(column: column(attribute), .equals, text, caseInsensitive: caseInsensitive))
     }
 
     /// The attribute contains `text` (case-insensitive uses full Unicode case folding).
@@ -31,6 +37,24 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable {
 
     /// The attribute ends with `suffix`.
     public static func endsWith(_ attribute: KeyPath<Root, Attribute<String>>, _ suffix: String, caseInsensitive: Bool = false) -> FetchPredicate {
+        FetchPredicate(.string(column: column(attribute), .endsWith, suffix, caseInsensitive: caseInsensitive))
+    }
+
+    // Optional text: nil matches none of these (`title?.contains(x) == true`); `!` matches it.
+
+    public static func equals(_ attribute: KeyPath<Root, Attribute<String?>>, _ text: String, caseInsensitive: Bool = false) -> FetchPredicate {
+        FetchPredicate(.string(column: column(attribute), .equals, text, caseInsensitive: caseInsensitive))
+    }
+
+    public static func contains(_ attribute: KeyPath<Root, Attribute<String?>>, _ text: String, caseInsensitive: Bool = false) -> FetchPredicate {
+        FetchPredicate(.string(column: column(attribute), .contains, text, caseInsensitive: caseInsensitive))
+    }
+
+    public static func beginsWith(_ attribute: KeyPath<Root, Attribute<String?>>, _ prefix: String, caseInsensitive: Bool = false) -> FetchPredicate {
+        FetchPredicate(.string(column: column(attribute), .beginsWith, prefix, caseInsensitive: caseInsensitive))
+    }
+
+    public static func endsWith(_ attribute: KeyPath<Root, Attribute<String?>>, _ suffix: String, caseInsensitive: Bool = false) -> FetchPredicate {
         FetchPredicate(.string(column: column(attribute), .endsWith, suffix, caseInsensitive: caseInsensitive))
     }
 
@@ -114,6 +138,14 @@ public func < <Root, V: AttributeValue & Comparable>(lhs: KeyPath<Root, Attribut
 
 public func > <Root, V: AttributeValue & Comparable>(lhs: KeyPath<Root, Attribute<V?>>, rhs: V) -> FetchPredicate<Root> {
     compare(lhs, .greater, rhs)
+}
+
+public func <= <Root, V: AttributeValue & Comparable>(lhs: KeyPath<Root, Attribute<V?>>, rhs: V) -> FetchPredicate<Root> {
+    compare(lhs, .lessOrEqual, rhs)
+}
+
+public func >= <Root, V: AttributeValue & Comparable>(lhs: KeyPath<Root, Attribute<V?>>, rhs: V) -> FetchPredicate<Root> {
+    compare(lhs, .greaterOrEqual, rhs)
 }
 
 private func compare<Root, V: AttributeValue>(

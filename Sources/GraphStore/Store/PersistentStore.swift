@@ -5,13 +5,10 @@ protocol PersistentStore: Sendable {
     /// Runs `body` against a consistent snapshot of the store.
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    /// Foreign keys are checked at commit when `deferringForeignKeys` (a context's save inserts
-    /// rows that point at rows it inserts later), else at each write.
+    /// Foreign keys are declared deferred (checked at commit); `deferringForeignKeys` defers their
+    /// `RESTRICT` actions too, which a save that deletes needs (it may empty a `.deny` relationship
+    /// after deleting its owner).
     func write<T>(deferringForeignKeys: Bool, _ body: (any StoreWriter) throws -> T) throws -> T
-}
-
-extension PersistentStore {
-    func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T { try write(deferringForeignKeys: true, body) }
 }
 
 /// Reading rows. Row values follow ``EntityDescription/columns`` order.
@@ -72,7 +69,7 @@ struct StoredColumns: Sendable {
 /// A write broke a unique index: a row with the same unique values exists. An import save runs
 /// again on it, looking its keys up (see ``ImportSession``); a context's save reports `writeFailed`.
 struct UniqueViolation: Error {
-    let message: String
+    let failure: StoreFailure
 }
 
 /// One stored row: its id and its column values.

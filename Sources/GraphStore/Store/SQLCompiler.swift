@@ -10,6 +10,11 @@ struct SQLCompiler {
             return "\(SQL.quote(column)) \(op) \(bind(value))"
         case .isNull(let column, let negated):
             return "\(SQL.quote(column)) IS \(negated ? "NOT " : "")NULL"
+        case .isIn(let column, let values) where values.contains(.null):
+            // `IN (NULL, ...)` is never true: nil is matched by its own test, as Swift's `contains`.
+            let others = values.filter { $0 != .null }
+            let nullTest = "\(SQL.quote(column)) IS NULL"
+            return others.isEmpty ? nullTest : "(\(nullTest) OR \(whereClause(.isIn(column: column, others))))"
         case .isIn(let column, let values):
             guard let last = values.last else { return "0" }
             // Padded to a bucket size with the last value: lists of 300 and 310 values share one
@@ -22,7 +27,9 @@ struct SQLCompiler {
         case .string(let column, let match, let text, let caseInsensitive):
             return stringMatch(SQL.quote(column), match, text, caseInsensitive: caseInsensitive)
         case .toOne(let column, let entity, let nested):
-            return "\(SQL.quote(column)) IN (SELECT \"id\" FROM \(SQL.quote(entity)) WHERE \(whereClause(nested)))"
+            let match = "\(SQL.quote(column)) IN (SELECT \"id\" FROM \(SQL.quote(entity)) WHERE \(whereClause(nested)))"
+            // Without a destination every value of it is nil, which some predicates match (`!=`, `isNil`).
+            return nested.matchesNil ? "(\(SQL.quote(column)) IS NULL OR \(match))" : match
         case .anyMember(let entity, let inverseColumn, let nested):
             return "\"id\" IN (SELECT \(SQL.quote(inverseColumn)) FROM \(SQL.quote(entity)) WHERE \(whereClause(nested)))"
         case .and(let nodes):
@@ -40,21 +47,29 @@ struct SQLCompiler {
 
     static func orderBy(_ sorts: [SortNode]) -> String {
         let keys = sorts.flatMap { sort -> [String] in
-            let column = SQL.quote(sort.column)
+            let column = sortKey(sort)
             let direction = sort.ascending ? "ASC" : "DESC"
             switch sort.collation {
             case .binary: return ["\(column) \(direction)"]
             case .caseInsensitive: return ["\(FoldFunction.name)(\(column)) \(direction)", "\(column) \(direction)"]
-            case .numericText: return ["length(\(column)) \(direction)", "\(column) \(direction)"]
+            case .numericText: return ["\(column) COLLATE \(NumericTextCollation.name) \(direction)", "\(column) \(direction)"]
             }
         }
         return " ORDER BY " + (keys + ["\"id\" ASC"]).joined(separator: ", ")
+    }
+
+    /// The sorted value: a column, or the destination's column read through a to-one (NULL
+    /// without a destination, which sorts first, as a nil attribute does).
+    private static func sortKey(_ sort: SortNode) -> String {
+        guard let hop = sort.hop else { return SQL.quote(sort.column) }
+        return "(SELECT \(SQL.quote(sort.column)) FROM \(SQL.quote(hop.destination)) WHERE \"id\" = \(SQL.quote(hop.entity)).\(SQL.quote(hop.relationship)))"
     }
 
     private mutating func stringMatch(_ column: String, _ match: PredicateNode.StringMatch, _ text: String, caseInsensitive: Bool) -> String {
         let subject = caseInsensitive ? "\(FoldFunction.name)(\(column))" : column
         let needle = caseInsensitive ? "\(FoldFunction.name)(\(bind(.text(text))))" : bind(.text(text))
         switch match {
+        case .equals: return "\(subject) = \(needle)"
         case .contains: return "instr(\(subject), \(needle)) > 0"
         case .beginsWith: return "substr(\(subject), 1, length(\(needle))) = \(needle)"
         case .endsWith: return "(length(\(needle)) = 0 OR substr(\(subject), -length(\(needle))) = \(needle))"
@@ -66,12 +81,4 @@ struct SQLCompiler {
         arguments.append(value)
         return "?\(arguments.count)"
     }
-}
-
-/// The SQL function behind case-insensitive matching and sorting: full Unicode lower-casing,
-/// which SQLite's own `lower()` and `LIKE` do only for ASCII.
-enum FoldFunction {
-    static let name = "graphstore_fold"
-
-    static func fold(_ text: String) -> String { text.lowercased() }
 }

@@ -6,11 +6,14 @@ import Glibc
 /// The SQLite store: a file (WAL, foreign keys on, busy timeout) or memory, with identical rules.
 final class SQLiteStore: PersistentStore {
     let model: ManagedObjectModel
+    /// The file's path (":memory:" for memory), named by `storeUnavailable`.
+    private let path: String
     private let database: any DatabaseWriter
     private let statements: [String: EntitySQL]
 
     init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double, readOnly: Bool) throws(GraphStoreError) {
         self.model = model
+        path = if case .file(let path) = location { path } else { ":memory:" }
         statements = EntitySQL.all(model)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -19,6 +22,7 @@ final class SQLiteStore: PersistentStore {
             db.add(function: DatabaseFunction(FoldFunction.name, argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(FoldFunction.fold)
             })
+            if let connection = db.sqliteConnection { try NumericTextCollation.register(on: connection) }
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         do {
@@ -28,9 +32,7 @@ final class SQLiteStore: PersistentStore {
                 database = try DatabaseQueue(configuration: configuration)
             case .file(let path) where readOnly:
                 configuration.readonly = true
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
-                try queue.read { db in try StoreMigrator(model: model).checkCurrent(db) }
-                database = queue
+                database = try Self.openReadOnly(path, model, configuration)
                 needsPreparation = false
             case .file(let path):
                 needsPreparation = try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
@@ -41,6 +43,20 @@ final class SQLiteStore: PersistentStore {
             throw error
         } catch {
             throw Self.openingError(error, location: location)
+        }
+    }
+
+    /// A refused read-only open closes its connection and removes the `-wal`/`-shm` it made.
+    private static func openReadOnly(_ path: String, _ model: ManagedObjectModel, _ configuration: Configuration) throws -> DatabaseQueue {
+        let leftovers = WALLeftovers(path: path)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            try queue.read { db in try StoreMigrator(model: model).checkCurrent(db) }
+            return queue
+        } catch {
+            try? queue.close()
+            leftovers.remove()
+            throw error
         }
     }
 
@@ -59,9 +75,9 @@ final class SQLiteStore: PersistentStore {
 
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
         do {
-            return try database.read { db in try body(SQLiteConnection(db: db, model: model, statements: statements)) }
+            return try database.read { db in try body(SQLiteStoreConnection(db: db, model: model, statements: statements)) }
         } catch let error as DatabaseError {
-            throw Self.storeError(error, reading: true)
+            throw storeError(error, reading: true)
         }
     }
 
@@ -73,29 +89,25 @@ final class SQLiteStore: PersistentStore {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     if deferringForeignKeys { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
-                    result = try body(SQLiteConnection(db: db, model: model, statements: statements))
+                    result = try body(SQLiteStoreConnection(db: db, model: model, statements: statements))
                     return .commit
                 }
             }
             return result!
         } catch let error as DatabaseError {
-            throw Self.storeError(error, reading: false)
+            throw storeError(error, reading: false)
         }
     }
 
-    private static func storeError(_ error: DatabaseError, reading: Bool) -> GraphStoreError {
+    private func storeError(_ error: DatabaseError, reading: Bool) -> GraphStoreError {
         switch error.resultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .storeUnavailable(path: "", reason: error.message ?? "\(error)")
-        default: reading ? .readFailed(detailed(error)) : .writeFailed(detailed(error))
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .storeUnavailable(path: path, reason: error.message ?? "\(error)")
+        default: reading ? .readFailed(StoreFailure(error)) : .writeFailed(StoreFailure(error))
         }
     }
 
     /// SQLite's message, with its extended code when that says more (which I/O call failed).
-    private static func detailed(_ error: DatabaseError) -> String {
-        let message = error.message ?? "\(error)"
-        guard error.extendedResultCode != error.resultCode else { return message }
-        return "\(message) (SQLite code \(error.extendedResultCode.rawValue))"
-    }
+    private static func detailed(_ error: DatabaseError) -> String { StoreFailure(error).description }
 
     private static func openingError(_ error: any Error, location: StoreLocation) -> GraphStoreError {
         let path = if case .file(let path) = location { path } else { ":memory:" }

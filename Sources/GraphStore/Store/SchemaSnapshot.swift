@@ -14,6 +14,8 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
         /// For a to-one foreign key: the destination table and its ON DELETE action.
         var references: String?
         var onDelete: String?
+        /// A `Date` column (true, else absent): how its values are encoded depends on ``format``.
+        var isDate: Bool?
     }
 
     struct Table: Codable, Equatable, Sendable {
@@ -25,10 +27,16 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
 
     var version: Int
     var tables: [Table]
+    /// How values are encoded, apart from the model's version: absent in the first format (dates as
+    /// seconds since 1970), ``currentFormat`` since dates are seconds since 2001 (exact).
+    var format: Int?
+
+    static let currentFormat = 2
 
     init(model: ManagedObjectModel) {
         version = model.version
         tables = model.entities.map(Self.table)
+        format = Self.currentFormat
     }
 
     func table(named name: String) -> Table? { tables.first { $0.name == name } }
@@ -36,7 +44,7 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
     private static func table(_ entity: EntityDescription) -> Table {
         let attributes = entity.storedAttributes.map { attribute in
             Column(name: attribute.name, type: attribute.storageType, isOptional: attribute.isOptional,
-                   defaultValue: attribute.isOptional ? nil : SQL.literal(attribute.defaultValue))
+                   defaultValue: attribute.isOptional ? nil : SQL.literal(attribute.defaultValue), isDate: attribute.isDate ? true : nil)
         }
         let foreignKeys = entity.toOneRelationships.map { relationship in
             Column(name: relationship.name, type: .integer, isOptional: true, defaultValue: nil,

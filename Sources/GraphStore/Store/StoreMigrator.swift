@@ -22,16 +22,32 @@ struct StoreMigrator {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
+        let leftovers = WALLeftovers(path: path)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        return try queue.read { db in
-            if try storedSchemaText(db) == SchemaSnapshot(model: model).encoded() { return false }
+        do {
+            defer { try? queue.close() }
+            return try checkCompatibility(queue, model: model)
+        } catch {
+            leftovers.remove()
+            throw error
+        }
+    }
+
+    private static func checkCompatibility(_ queue: DatabaseQueue, model: ManagedObjectModel) throws -> Bool {
+        try queue.read { db in
+            let current = SchemaSnapshot(model: model)
+            if try storedSchemaText(db) == current.encoded() {
+                try SchemaVerifier(db: db).verify(current)
+                return false
+            }
             if let stored = try storedSnapshot(db) {
                 let migrator = StoreMigrator(model: model)
                 try migrator.checkVersion(stored)
+                try SchemaVerifier(db: db).verify(stored)
                 // Opening the store for writing modifies the file (GRDB's WAL setup commits a
                 // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
-                let current = SchemaSnapshot(model: model)
-                if stored.version < current.version { try migrator.checkMigration(from: stored, to: current, db) }
+                let upgraded = stored.upgradingFormat(to: current).snapshot
+                if upgraded.version < current.version { try migrator.checkMigration(from: upgraded, to: current, db) }
             } else if try db.tableExists(metadataTable) == false, try !userTables(db).isEmpty {
                 throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
             }
@@ -48,11 +64,19 @@ struct StoreMigrator {
     /// or migrated without writing).
     func checkCurrent(_ db: Database) throws {
         let current = SchemaSnapshot(model: model)
-        if try Self.storedSchemaText(db) == current.encoded() { return }
+        if try Self.storedSchemaText(db) == current.encoded() { return try SchemaVerifier(db: db).verify(current) }
         guard let stored = try Self.storedSnapshot(db) else {
             throw GraphStoreError.incompatibleStore("the file holds no GraphStore schema yet")
         }
         try checkVersion(stored)
+        let (upgraded, legacyDates) = stored.upgradingFormat(to: current)
+        if upgraded == current {
+            // Only the format differs: readable as it is unless dates must be converted.
+            guard legacyDates.isEmpty else {
+                throw GraphStoreError.incompatibleStore("dates are stored in GraphStore's former encoding; open it for writing once to migrate")
+            }
+            return try SchemaVerifier(db: db).verify(stored)
+        }
         throw GraphStoreError.incompatibleStore("written by an older model (version \(stored.version)); open it for writing once to migrate")
     }
 
@@ -66,15 +90,21 @@ struct StoreMigrator {
             return
         }
         try checkVersion(stored)
-        if stored.version < current.version { try migrate(from: stored, to: current, db) }
+        let (upgraded, legacyDates) = stored.upgradingFormat(to: current)
+        try convertLegacyDates(legacyDates, db)
+        if upgraded.version < current.version {
+            try migrate(from: upgraded, to: current, db)
+        } else if upgraded.format != stored.format {
+            try saveSnapshot(current, db)
+        }
     }
 
     private func checkVersion(_ stored: SchemaSnapshot) throws {
         let current = SchemaSnapshot(model: model)
-        if stored.version > current.version {
+        if stored.version > current.version || (stored.format ?? 1) > SchemaSnapshot.currentFormat {
             throw GraphStoreError.incompatibleStore("written by a newer model (version \(stored.version)); this program knows version \(current.version)")
         }
-        if stored.version == current.version && stored != current {
+        if stored.version == current.version && stored.upgradingFormat(to: current).snapshot != current {
             throw GraphStoreError.incompatibleStore("the model changed but its version (\(current.version)) did not; bump the version to migrate")
         }
     }
@@ -97,9 +127,7 @@ struct StoreMigrator {
             guard let old = stored.table(named: table.name) else { continue }
             for column in table.columns {
                 if let existing = old.columns.first(where: { $0.name == column.name }) {
-                    guard existing.type == column.type, existing.isOptional == column.isOptional, existing.references == column.references else {
-                        throw GraphStoreError.incompatibleStore("\(table.name).\(column.name) changed type or optionality; lightweight migration cannot convert it")
-                    }
+                    try Self.checkUnchanged(existing, column, in: table.name)
                 } else if !column.isOptional && column.defaultValue == nil {
                     throw GraphStoreError.incompatibleStore("new attribute \(table.name).\(column.name) is neither optional nor defaulted")
                 }
@@ -107,6 +135,7 @@ struct StoreMigrator {
             for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
                 try checkNoDuplicates(table.name, columns, db)
             }
+            try checkDroppedColumns(of: table, from: old)
         }
     }
 
@@ -119,6 +148,7 @@ struct StoreMigrator {
             }
             try migrateColumns(of: table, from: old, db)
             try migrateIndexes(of: table, from: old, db)
+            try dropColumns(of: table, from: old, db)
         }
         try saveSnapshot(current, db)
     }
@@ -126,14 +156,13 @@ struct StoreMigrator {
     private func migrateColumns(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: Database) throws {
         for column in table.columns {
             if let existing = old.columns.first(where: { $0.name == column.name }) {
-                guard existing.type == column.type, existing.isOptional == column.isOptional, existing.references == column.references else {
-                    throw GraphStoreError.incompatibleStore("\(table.name).\(column.name) changed type or optionality; lightweight migration cannot convert it")
-                }
+                try Self.checkUnchanged(existing, column, in: table.name)
                 continue
             }
             guard column.isOptional || column.defaultValue != nil else {
                 throw GraphStoreError.incompatibleStore("new attribute \(table.name).\(column.name) is neither optional nor defaulted")
             }
+            try dropLeftover(column.name, of: table.name, db)
             try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) ADD COLUMN \(column.definition)")
         }
     }
@@ -148,6 +177,22 @@ struct StoreMigrator {
         }
         for columns in table.indexes where !old.indexes.contains(columns) {
             try db.execute(sql: table.createIndexSQL(columns, unique: false))
+        }
+        for columns in old.indexes where !table.indexes.contains(columns) {
+            try db.execute(sql: table.dropIndexSQL(columns, unique: false))
+        }
+    }
+
+    private static func checkUnchanged(_ existing: SchemaSnapshot.Column, _ column: SchemaSnapshot.Column, in table: String) throws {
+        guard existing.type == column.type, existing.isOptional == column.isOptional,
+            existing.references == column.references, existing.isDate == column.isDate
+        else {
+            throw GraphStoreError.incompatibleStore("\(table).\(column.name) changed type or optionality; lightweight migration cannot convert it")
+        }
+        // The foreign key's ON DELETE action is part of the table: SQLite cannot alter it in place.
+        guard existing.onDelete == column.onDelete else {
+            throw GraphStoreError.incompatibleStore(
+                "the delete rule behind \(table).\(column.name) changed (\(existing.onDelete ?? "NO ACTION") to \(column.onDelete ?? "NO ACTION")); lightweight migration cannot alter a foreign key")
         }
     }
 

@@ -1,25 +1,41 @@
-/// The `flickr.photos.getRecent` call photosync makes. Always `nojsoncallback=1` (plain JSON,
-/// no JSONP), and exactly the extras the decoder reads: description, owner_name, date_upload, url_l.
+/// The `flickr.photos.getRecent` call photosync makes, or `flickr.photos.search` with `search`.
+/// Always `nojsoncallback=1` (plain JSON, no JSONP), and exactly the extras the decoder reads:
+/// description, owner_name, date_upload, url_l.
 public struct FeedRequest: Sendable, Equatable {
     public var endpoint: String
     public var apiKey: String
     public var perPage: Int
     public var page: Int
+    /// Search terms instead of the recent feed, walked newest first.
+    public var search: FeedSearch?
+    /// With `search`: only photos uploaded at or after this Unix time.
+    public var minUploadDate: Int?
 
-    public init(endpoint: String, apiKey: String, perPage: Int, page: Int) {
+    public init(endpoint: String, apiKey: String, perPage: Int, page: Int, search: FeedSearch? = nil, minUploadDate: Int? = nil) {
         self.endpoint = endpoint
         self.apiKey = apiKey
         self.perPage = perPage
         self.page = page
+        self.search = search
+        self.minUploadDate = minUploadDate
     }
+
+    /// The API method called.
+    public var method: String { search == nil ? "flickr.photos.getRecent" : "flickr.photos.search" }
 
     /// `{endpoint}?method=flickr.photos.getRecent&api_key=KEY&format=json&nojsoncallback=1`
     /// `&extras=description,owner_name,date_upload,url_l&per_page=N&page=P`; joined with `&`
-    /// when the endpoint already has a query. The key is percent-encoded.
+    /// when the endpoint already has a query. The key and every search term are percent-encoded.
+    /// A search adds its terms, `sort=date-posted-desc` and `min_upload_date` when set.
     public var url: String {
-        let query = "method=flickr.photos.getRecent&api_key=\(Self.percentEncoded(apiKey))"
+        var query = "method=\(method)&api_key=\(Self.percentEncoded(apiKey))"
             + "&format=json&nojsoncallback=1&extras=description,owner_name,date_upload,url_l"
             + "&per_page=\(perPage)&page=\(page)"
+        if let search {
+            for (name, value) in search.parameters { query += "&\(name)=\(Self.percentEncoded(value))" }
+            query += "&sort=date-posted-desc"
+            if let minUploadDate { query += "&min_upload_date=\(minUploadDate)" }
+        }
         return endpoint + separator + query
     }
 
@@ -29,7 +45,7 @@ public struct FeedRequest: Sendable, Equatable {
     }
 
     /// RFC 3986: everything but unreserved characters (`A-Z a-z 0-9 - . _ ~`) becomes `%XX`.
-    static func percentEncoded(_ text: String) -> String {
+    public static func percentEncoded(_ text: String) -> String {
         var encoded = ""
         for byte in text.utf8 {
             if isUnreserved(byte) {

@@ -43,13 +43,18 @@ public final class CurlHTTPClient: Sendable {
     /// data flows), before each attempt and during the back-off between
     /// attempts. Once it returns true the call ends with `HTTPError.cancelled`.
     /// It runs on the calling thread.
+    ///
+    /// `mayAttempt` is asked before every attempt, retries included (a quota counts each request);
+    /// a reason it returns ends the call with `HTTPError.notAttempted`.
     public func get(
-        _ url: String, allowFileScheme: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false }
+        _ url: String, allowFileScheme: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false },
+        mayAttempt: () -> String? = { nil }
     ) throws(HTTPError) -> HTTPResponse {
         try URLScheme.check(url, allowFileScheme: allowFileScheme)
         var attempt = 1
         while true {
             guard !isCancelled() else { throw .cancelled }
+            if let refusal = mayAttempt() { throw .notAttempted(refusal) }
             do {
                 return try perform(url, allowFileScheme: allowFileScheme, isCancelled: isCancelled)
             } catch let failure {

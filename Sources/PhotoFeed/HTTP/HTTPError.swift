@@ -37,6 +37,8 @@ public enum HTTPError: Error, Sendable, Equatable {
     /// The server asked to wait `seconds` before trying again, longer than the client's
     /// `longestRetryAfter`.
     case retryLater(seconds: Double)
+    /// The caller's `mayAttempt` refused the request, for this reason.
+    case notAttempted(String)
     /// The caller's `isCancelled` returned true: the transfer or the back-off was abandoned.
     case cancelled
 
@@ -49,7 +51,7 @@ public enum HTTPError: Error, Sendable, Equatable {
         case .status(let code):
             code == 429 || (500...599).contains(code)
         case .invalidURL, .schemeNotAllowed, .tls, .tooLarge, .redirectRefused,
-             .tooManyRedirects, .fileUnreadable, .transport, .retryLater, .cancelled:
+             .tooManyRedirects, .fileUnreadable, .transport, .retryLater, .notAttempted, .cancelled:
             false
         }
     }
@@ -75,6 +77,7 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
         case .fileUnreadable(let message): "cannot read file: \(message)"
         case .transport(let code, let message): "libcurl error \(code): \(message)"
         case .retryLater(let seconds): "the server asks to wait \(Int(seconds.rounded(.up))) s before retrying"
+        case .notAttempted(let reason): "request not made: \(reason)"
         case .cancelled: "request cancelled"
         }
     }

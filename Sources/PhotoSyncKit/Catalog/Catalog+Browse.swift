@@ -32,7 +32,8 @@ extension Catalog {
             guard let photo = try context.fetch(FetchRequest<Photo>(predicate: \.$unique == id, limit: 1)).first else { return nil }
             return PhotoDetails(
                 listing: PhotoListing(id: photo.unique, title: photo.title, subtitle: photo.subtitle,
-                                      photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded),
+                                      photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded,
+                                      source: photo.source),
                 ownerID: photo.whoTook?.ownerID ?? "")
         }
     }
@@ -49,6 +50,7 @@ extension Catalog {
     private func predicate(for query: ListQuery) -> FetchPredicate<Photo>? {
         var parts: [FetchPredicate<Photo>] = []
         if let name = query.photographer { parts.append(.whose(\.$whoTook, \.$name == name)) }
+        if let source = query.source { parts.append(\.$source == source) }
         // Stored times are whole seconds: a millisecond's margin makes the bounds inclusive.
         if let since = query.since { parts.append(\.$uploaded > since.addingTimeInterval(-0.001)) }
         if let until = query.until { parts.append(\.$uploaded < until.addingTimeInterval(0.001)) }

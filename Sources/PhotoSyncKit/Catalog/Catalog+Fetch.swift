@@ -11,10 +11,14 @@ extension Catalog {
     /// A failure leaves earlier pages saved and nothing of the failing page. SIGINT/SIGTERM stop the
     /// run after the page being saved. Every run is recorded for `status`, failed ones included. A
     /// dry run is the same run in one transaction rolled back at the end (same counts, same errors);
-    /// it saves nothing at all, not even its record.
+    /// it saves nothing of its own, not even its record; only its API calls are recorded, for they
+    /// were real.
     public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
-        let source = FeedSource(settings: settings)
+        let budget = FeedSource.isFile(settings.endpoint) ? nil : try apiBudget(settings)
+        defer { if let budget { try? recordCalls(budget) } }
+        var source = FeedSource(settings: settings, budget: budget)
         let history = try withContext { try SourceHistory(source.identity, in: $0) }
+        if settings.search != nil { source.minUploadDate = history.searchFrom }
         let run = settings.dryRun ? nil : try startRun(source: source.identity)
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
@@ -46,21 +50,24 @@ extension Catalog {
         let settings = source.settings
         let incremental = history.lastRunCompleted && !settings.full
         var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
-        let prepare = preparing()
+        let prepare = preparing(source: source.label)
         var page = try prepare(try source.page(1))
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
             var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
+            var newest: Date?
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
                 var pending = incremental ? nil : upcoming.map { PendingPage($0, from: source, prepare: prepare) }
                 let result = try session.save(page.photographers, page.photos)
                 received += page.page.photos.count + page.page.skipped.count
+                newest = [newest, page.page.photos.lazy.compactMap(\.uploaded).max()].compactMap { $0 }.max()
                 (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
                 datesUnknown += page.page.notes.count
                 summary.datesUnknown = datesUnknown
                 summary.pagesExpected = walk.expectedPages
-                if !settings.dryRun { try record(run, summary) }
+                summary.newestUpload = newest
+                if !settings.dryRun { try record(run, summary, calls: source.budget) }
                 progress(summary)
                 reportSkipped(page.page)
                 if incremental && page.isKnown(result) { walk.stopAtKnownPage(number) }
@@ -76,11 +83,11 @@ extension Catalog {
 
     /// Prepares a downloaded page for saving, leaving out what deletes excluded (read through the
     /// catalog's own connection pool, on the thread that downloaded the page).
-    private func preparing() -> @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage {
+    private func preparing(source: String) -> @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage {
         let (container, path) = (container, path)
         return { page throws(PhotoSyncError) in
             do {
-                return PreparedPage(page, excluding: try Catalog.exclusions(for: page, in: container))
+                return PreparedPage(page, source: source, excluding: try Catalog.exclusions(for: page, in: container))
             } catch let error as GraphStoreError {
                 throw PhotoSyncError.from(error, path: path)
             } catch {
@@ -114,8 +121,9 @@ extension Catalog {
         }
     }
 
-    /// The counts so far in the running run's record, after each saved page.
-    private func record(_ id: ObjectID?, _ summary: FetchSummary) throws {
+    /// The counts so far in the running run's record, and the API calls so far, after each saved page.
+    private func record(_ id: ObjectID?, _ summary: FetchSummary, calls budget: APIBudget?) throws {
+        if let budget { try recordCalls(budget) }
         guard let id else { return }
         try withContext { context in
             try context.existingObject(with: id, as: FetchRun.self).record(summary)

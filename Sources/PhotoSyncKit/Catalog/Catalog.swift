@@ -28,10 +28,13 @@ public final class Catalog {
         }
     }
 
-    /// Photos, optionally by one photographer, in the requested order. Read as columns, not
-    /// objects: a prolific photographer's listing is tens of thousands of rows.
-    public func list(photographer: String?, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
-        try list(ListQuery(photographer: photographer, sort: sort, limit: limit))
+    /// Photos, optionally by one photographer or from one source (``FeedSource/label``), in the
+    /// requested order. Read as columns, not objects: a prolific photographer's listing is tens of
+    /// thousands of rows.
+    public func list(photographer: String?, source: String? = nil, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
+        var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
+        query.source = source
+        return try list(query)
     }
 
     /// `query`'s photos with `predicate` (built from it), sorted and windowed in SQL.
@@ -41,14 +44,16 @@ public final class Catalog {
             try context.readingOneSnapshot {
                 let photos = try context.fetchColumns(
                     FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset),
-                    [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook])
+                    [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook, \.$source])
                 let names = try Self.names(in: context, photographer.map { name in \.$name == name })
-                let (ids, titles, subtitles, imageURLs, uploaded, whoTook) = (
+                let (ids, titles, subtitles, imageURLs, uploaded, whoTook, sources) = (
                     try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
-                    try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
+                    try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook),
+                    try photos.values(\.$source))
                 return ids.indices.map { row in
                     PhotoListing(id: ids[row], title: titles[row], subtitle: subtitles[row],
-                                 photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: imageURLs[row], uploaded: uploaded[row])
+                                 photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: imageURLs[row], uploaded: uploaded[row],
+                                 source: sources[row])
                 }
             }
         }
@@ -115,7 +120,8 @@ public final class Catalog {
                     photographers: try context.count(FetchRequest<Photographer>()),
                     runs: runs.map { FetchRunRecord($0, fetching: fetching) },
                     excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
-                    excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()))
+                    excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()),
+                    apiCallsLastHour: try apiCallsLastHour(in: context))
             }
         }
     }

@@ -1,3 +1,4 @@
+import PhotoFeed
 import Foundation
 
 /// How a fetch reconciles photos and photographers that are already in the catalog.
@@ -24,6 +25,10 @@ public struct FetchSettings: Sendable {
     public var waitForLock: Bool
     /// Walk to the page limit even when an earlier fetch of the same source completed.
     public var full = false
+    /// Calls the key may make in an hour before a fetch stops (`api_budget`).
+    public var apiBudget = SettingsResolver.defaultAPIBudget
+    /// `flickr.photos.search` with these terms instead of `flickr.photos.getRecent`, when set.
+    public var search: FeedSearch?
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
@@ -68,6 +73,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// Pages the walk expects to fetch as the feed last reported them (for the progress bar; not
     /// part of the summary's JSON).
     public var pagesExpected: Int? = nil
+    /// The newest upload time among the photos received (recorded with the run, not reported).
+    public var newestUpload: Date? = nil
 
     public init() {}
 
@@ -90,6 +97,8 @@ public struct PhotoListing: Sendable, Equatable {
     public var photographer: String
     public var imageURL: String
     public var uploaded: Date?
+    /// The query or feed that first brought it (`recent`, `search tags=cats`; empty if unknown).
+    public var source = ""
 }
 
 /// One photographer as the `photographers` command shows it.
@@ -135,4 +144,6 @@ public struct CatalogStatus: Sendable, Equatable {
     /// Photo ids and photographers deletes excluded from later fetches.
     public var excludedPhotos = 0
     public var excludedPhotographers = 0
+    /// API calls recorded in the last hour, all keys together.
+    public var apiCallsLastHour = 0
 }

@@ -23,6 +23,7 @@ extension PhotoSyncError {
     static func from(_ error: any Error, page: Int, keySource: String) -> PhotoSyncError {
         switch error {
         case HTTPError.fileUnreadable(let reason): .noInput("page \(page): \(reason)")
+        case HTTPError.notAttempted(let reason): .tryLater("page \(page): \(reason)")
         case HTTPError.retryLater(let seconds): .tryLater(retryLaterMessage(page: page, seconds: seconds))
         case let error as HTTPError: .network("page \(page): \(error)")
         case FeedError.api(100, let message):

@@ -5,9 +5,15 @@ import PhotoFeed
 struct FeedSource: Sendable {
     let settings: FetchSettings
     let client: CurlHTTPClient
+    /// Asked before every request; nil for a `file://` feed, which is no API call.
+    let budget: APIBudget?
 
-    init(settings: FetchSettings) {
-        self.settings = settings
+    /// With `--search`: only photos uploaded at or after this time (the query's mark, see
+    /// ``SourceHistory/searchFrom``).
+    var minUploadDate: Date?
+
+    init(settings: FetchSettings, budget: APIBudget? = nil) {
+        (self.settings, self.budget) = (settings, budget)
         var configuration = HTTPClientConfiguration()
         configuration.timeout = settings.timeout
         configuration.connectTimeout = min(10, settings.timeout)
@@ -18,16 +24,29 @@ struct FeedSource: Sendable {
         client = CurlHTTPClient(configuration: configuration)
     }
 
-    /// The source a run records: the endpoint (without credentials or query) and the API method, so
-    /// each query keeps its own history.
+    /// The source a run records: the endpoint (without credentials or query), the API method and a
+    /// search's terms, so each query keeps its own history.
     var identity: String {
-        guard var components = URLComponents(string: settings.endpoint) else { return settings.endpoint + " flickr.photos.getRecent" }
-        (components.user, components.password, components.query, components.fragment) = (nil, nil, nil, nil)
-        return (components.string ?? settings.endpoint) + " flickr.photos.getRecent"
+        var endpoint = settings.endpoint
+        if var components = URLComponents(string: settings.endpoint) {
+            (components.user, components.password, components.query, components.fragment) = (nil, nil, nil, nil)
+            endpoint = components.string ?? endpoint
+        }
+        let terms = settings.search?.parameters.map { " \($0.name)=\(FeedRequest.percentEncoded($0.value))" } ?? []
+        return endpoint + " " + request(page: 1).method + terms.joined()
+    }
+
+    /// The source as photos record it and `list --source` names it: `recent` for the recent feed,
+    /// `search` and the terms as sent for a search (`search tags=cats`); the endpoint is left out.
+    var label: String {
+        guard let search = settings.search else { return "recent" }
+        return (["search"] + search.parameters.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
     }
 
     /// A `file://` endpoint is one response document: no paging.
-    var isSingleDocument: Bool { settings.endpoint.lowercased().hasPrefix("file:") }
+    var isSingleDocument: Bool { Self.isFile(settings.endpoint) }
+
+    static func isFile(_ endpoint: String) -> Bool { endpoint.lowercased().hasPrefix("file:") }
 
     /// Page `number`, decoded. API codes 105/106 are retried like a 5xx, with the same back-off.
     ///
@@ -38,7 +57,10 @@ struct FeedSource: Sendable {
         var attempt = 1
         while true {
             do {
-                let response = try client.get(url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted)
+                let response = try client.get(url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted) {
+                    guard case .failure(let refusal)? = budget?.spend() else { return nil }
+                    return refusal.message
+                }
                 return try FeedDecoder.decode(response.body)
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
                 let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
@@ -59,7 +81,13 @@ struct FeedSource: Sendable {
 
     private func url(for page: Int) -> String {
         if isSingleDocument { return settings.endpoint }
-        return FeedRequest(endpoint: settings.endpoint, apiKey: settings.apiKey ?? "", perPage: settings.perPage, page: page).url
+        return request(page: page).url
+    }
+
+    private func request(page: Int) -> FeedRequest {
+        FeedRequest(
+            endpoint: settings.endpoint, apiKey: settings.apiKey ?? "", perPage: settings.perPage, page: page,
+            search: settings.search, minUploadDate: minUploadDate.map { Int($0.timeIntervalSince1970) })
     }
 }
 

@@ -4,6 +4,8 @@ import Foundation
 public struct ListQuery: Sendable, Equatable {
     /// Exact photographer name (byte for byte, as stored).
     public var photographer: String?
+    /// Only photos a fetch of this source stored (``FeedSource/label``).
+    public var source: String?
     /// Text the title or subtitle contains, ignoring case (full Unicode folding: `ß` matches `SS`);
     /// accents stay significant.
     public var search: String?

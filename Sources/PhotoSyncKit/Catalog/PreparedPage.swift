@@ -14,7 +14,8 @@ struct PreparedPage: Sendable {
     /// Photos left out because a delete excluded their id or photographer.
     let excluded: Int
 
-    init(_ page: FeedPage, excluding exclusions: PageExclusions = PageExclusions()) {
+    /// `source`: the label stored with the photos this page inserts.
+    init(_ page: FeedPage, source: String, excluding exclusions: PageExclusions = PageExclusions()) {
         self.page = page
         var excluded = 0
         var photographers = ImportRecords(Photographer.self, key: \.$name)
@@ -24,6 +25,7 @@ struct PreparedPage: Sendable {
         photos.reserveCapacity(page.photos.count)
         let (title, subtitle) = (photos.field(\.$title), photos.field(\.$subtitle))
         let (imageURL, uploaded, whoTook) = (photos.field(\.$imageURL), photos.field(\.$uploaded), photos.link(\.$whoTook))
+        let sourceField = photos.fieldSetOnInsert(\.$source)
         for item in page.photos {
             if exclusions.excludes(item) {
                 excluded += 1
@@ -36,6 +38,7 @@ struct PreparedPage: Sendable {
                 photo[imageURL] = item.imageURL
                 photo[uploaded] = item.uploaded
                 photo[whoTook] = owner
+                photo[sourceField] = source
             }
         }
         (self.photographers, self.photos, self.excluded) = (photographers, photos, excluded)

@@ -7,6 +7,15 @@ import GraphStore
 struct SourceHistory {
     let lastRunCompleted: Bool
     let lastSuccess: Date?
+    /// The newest upload any completed run of the source received: the high-water mark.
+    let mark: Date?
+
+    /// How far before its mark a search starts again: Flickr's search index can lag behind uploads,
+    /// and the stop at a page of known photos keeps the overlap cheap.
+    static let searchOverlap: TimeInterval = 86_400
+
+    /// `min_upload_date` for a search of this source: its mark minus the overlap (nil: no mark yet).
+    var searchFrom: Date? { mark.map { $0.addingTimeInterval(-Self.searchOverlap) } }
 
     /// Read before this fetch records its own run.
     init(_ source: String, in context: ObjectContext) throws {
@@ -16,6 +25,9 @@ struct SourceHistory {
         let successes = FetchRequest<FetchRun>(predicate: \.$source == source && \.$outcome == succeeded,
                                                sortBy: [.descending(\.$started)], limit: 1)
         lastSuccess = try context.fetch(successes).first.map { $0.finished ?? $0.started }
+        let marks = FetchRequest<FetchRun>(predicate: \.$source == source && \.$outcome == succeeded && \.$newestUpload != nil,
+                                           sortBy: [.descending(\.$newestUpload)], limit: 1)
+        mark = try context.fetch(marks).first?.newestUpload
     }
 
     /// The warning for a fetch that met none of the photos earlier runs stored.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import PhotoFeed
 
 /// `photosync fetch`: download recent photos into the catalog.
 struct FetchCommand: GlobalOptionsCommand {
@@ -8,9 +9,13 @@ struct FetchCommand: GlobalOptionsCommand {
         abstract: "Download recent photos into the catalog.",
         discussion: """
             Settings come from flags, then PHOTOSYNC_API_KEY, PHOTOSYNC_URL, PHOTOSYNC_PER_PAGE, \
-            PHOTOSYNC_MAX_PAGES, PHOTOSYNC_MERGE_POLICY, PHOTOSYNC_TIMEOUT, PHOTOSYNC_RETRIES, then the \
+            PHOTOSYNC_MAX_PAGES, PHOTOSYNC_MERGE_POLICY, PHOTOSYNC_TIMEOUT, PHOTOSYNC_RETRIES, \
+            PHOTOSYNC_API_BUDGET, PHOTOSYNC_SEARCH_USER, PHOTOSYNC_SEARCH_TAGS, PHOTOSYNC_SEARCH_TEXT, then the \
             config file, then defaults. Only one fetch runs per catalog at a time; another one fails \
-            with status 75, or waits with --wait. With --quiet a successful text summary is not printed.
+            with status 75, or waits with --wait. A fetch stops with status 75 when the key has made \
+            api_budget calls (default 3000) in the last hour, or when the API asks to wait longer than \
+            twice the timeout (at least 120 s; --wait waits). With --quiet a successful text summary is \
+            not printed.
 
             --api-key shows in the process list (ps) to every user of the machine: prefer \
             PHOTOSYNC_API_KEY or api_key in the config file (chmod 600).
@@ -61,6 +66,18 @@ struct FetchCommand: GlobalOptionsCommand {
     @Flag(help: "Walk to the page limit even when the last fetch of this feed completed (no stop at known photos).")
     var full = false
 
+    @Flag(help: "Fetch the photos a search finds (flickr.photos.search, newest first, resumed from the last completed fetch of the same query) instead of the recent feed.")
+    var search = false
+
+    @Option(help: ArgumentHelp("With --search: whose photos (a Flickr NSID, sent as user_id).", valueName: "nsid"))
+    var user: String?
+
+    @Option(help: ArgumentHelp("With --search: comma-separated tags.", valueName: "tags"))
+    var tags: String?
+
+    @Option(help: ArgumentHelp("With --search: free text matched in titles, descriptions and tags.", valueName: "text"))
+    var text: String?
+
     func validate() throws {
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         let ranged: [(String, SettingKey, Double?)] = [
@@ -71,6 +88,9 @@ struct FetchCommand: GlobalOptionsCommand {
             if let value, let problem = key.rangeProblem(value) { throw ValidationError("\(flag) \(problem)") }
         }
         if let url, let problem = endpointProblem(url) { throw ValidationError("--url \(problem)") }
+        if !search, let flag = [("--user", user), ("--tags", tags), ("--text", text)].first(where: { $0.1 != nil })?.0 {
+            throw ValidationError("\(flag) needs --search")
+        }
     }
 
     func run() throws {
@@ -79,9 +99,10 @@ struct FetchCommand: GlobalOptionsCommand {
             Secrets.register(apiKey)
             let context = try CommandContext(globals)
             let flags = SettingsLayer(
-                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, retries: retries)
+                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, retries: retries,
+                search: FeedSearch(user: user, tags: tags, text: text))
             var settings = try context.resolver.fetchSettings(
-                flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait)
+                flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
             settings.full = full
             apiKeyInUse = settings.apiKey
             Secrets.register(settings.apiKey)

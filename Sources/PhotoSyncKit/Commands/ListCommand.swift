@@ -34,6 +34,9 @@ struct ListCommand: GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Only photos uploaded at or before this time (ISO 8601, or YYYY-MM-DD: the whole day).", valueName: "time"))
     var until: TimeBound?
 
+    @Option(help: ArgumentHelp("Only photos first brought by this source: 'recent', or a search as 'search tags=cats' (see list --format json).", valueName: "source"))
+    var source: String?
+
     @Option(help: "Sort order.")
     var sort: ListSort = .title
 
@@ -55,7 +58,7 @@ struct ListCommand: GlobalOptionsCommand {
         try reportingErrors {
             let catalog = try CommandContext(globals).openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
-            (query.search, query.offset, query.since, query.until) = (search, offset, since?.first, until?.last)
+            (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
             let photos = try catalog.list(query)
             if photos.isEmpty, let photographer { try suggestPhotographers(closeTo: photographer, in: catalog) }
             try Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer, lineWidth: TerminalWidth.current()))

@@ -1,3 +1,4 @@
+import PhotoFeed
 import Foundation
 
 /// A setting that can come from the config file or the environment, named as in the config file.
@@ -11,6 +12,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case retries
     case db
     case logFile = "log_file"
+    case apiBudget = "api_budget"
+    case searchUser = "search_user"
+    case searchTags = "search_tags"
+    case searchText = "search_text"
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
@@ -24,7 +29,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .maxPages: value >= 1 ? nil : "must be at least 1"
         case .timeout: value > 0 ? nil : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
-        case .endpoint, .apiKey, .mergePolicy, .db, .logFile: nil
+        case .apiBudget: value >= 1 ? nil : "must be at least 1"
+        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile: nil
         }
     }
 }
@@ -47,6 +53,8 @@ struct SettingsLayer: Equatable, Sendable {
     var retries: Int?
     var db: String?
     var logFile: String?
+    var apiBudget: Int?
+    var search = FeedSearch()
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -54,7 +62,8 @@ struct SettingsLayer: Equatable, Sendable {
             endpoint: endpoint ?? lower.endpoint, apiKey: apiKey ?? lower.apiKey,
             perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout,
-            retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile)
+            retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
+            search: search.overriding(lower.search))
     }
 
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
@@ -72,6 +81,12 @@ struct SettingsLayer: Equatable, Sendable {
             db = text
         case .logFile:
             logFile = text
+        case .searchUser:
+            search.user = text
+        case .searchTags:
+            search.tags = text
+        case .searchText:
+            search.text = text
         case .mergePolicy:
             guard let policy = MergePolicyChoice(rawValue: text) else {
                 let choices = MergePolicyChoice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -82,12 +97,13 @@ struct SettingsLayer: Equatable, Sendable {
             guard let value = Double(text), value.isFinite else { throw SettingProblem("expected a number, got \"\(text)\"") }
             try Self.check(key, value, text)
             timeout = value
-        case .perPage, .maxPages, .retries:
+        case .perPage, .maxPages, .retries, .apiBudget:
             guard let value = Int(text) else { throw SettingProblem("expected an integer, got \"\(text)\"") }
             try Self.check(key, Double(value), text)
             switch key {
             case .perPage: perPage = value
             case .maxPages: maxPages = value
+            case .apiBudget: apiBudget = value
             default: retries = value
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFeed
 
 /// Every setting in effect and where it came from, for `photosync config`: a flag, an environment
 /// variable, the config file (by path) or the default. The API key is never shown.
@@ -34,6 +35,10 @@ struct SettingsReport: Sendable {
             case .retries: file.retries != nil
             case .db: file.db != nil
             case .logFile: file.logFile != nil
+            case .apiBudget: file.apiBudget != nil
+            case .searchUser: file.search.user != nil
+            case .searchTags: file.search.tags != nil
+            case .searchText: file.search.text != nil
             }
         }
         let logFile = resolver.logFilePath(flag: logFileFlag, config: config)
@@ -47,6 +52,10 @@ struct SettingsReport: Sendable {
             (.retries, String(merged.retries ?? defaults.defaultRetries), nil),
             (.db, databasePath, databaseFlag),
             (.logFile, logFile, logFileFlag),
+            (.apiBudget, String(merged.apiBudget ?? defaults.defaultAPIBudget), nil),
+            (.searchUser, merged.search.user, nil),
+            (.searchTags, merged.search.tags, nil),
+            (.searchText, merged.search.text, nil),
         ]
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))

@@ -1,3 +1,4 @@
+import PhotoFeed
 import Foundation
 
 /// Resolves settings with the precedence flags > environment > config file > defaults.
@@ -10,6 +11,7 @@ struct SettingsResolver: Sendable {
     static let defaultMergePolicy = MergePolicyChoice.objectTrump
     static let defaultTimeout = 30.0
     static let defaultRetries = 3
+    static let defaultAPIBudget = 3_000
 
     var environment: [String: String]
 
@@ -62,9 +64,10 @@ struct SettingsResolver: Sendable {
         return layer
     }
 
-    /// Everything `fetch` needs; an http(s) endpoint without an API key is a configuration error.
+    /// Everything `fetch` needs; an http(s) endpoint without an API key is a configuration error,
+    /// and so is `search` without any search term.
     func fetchSettings(
-        flags: SettingsLayer, pages: Int?, config: ConfigFile?, dryRun: Bool, waitForLock: Bool
+        flags: SettingsLayer, pages: Int?, config: ConfigFile?, dryRun: Bool, waitForLock: Bool, search: Bool = false
     ) throws(PhotoSyncError) -> FetchSettings {
         let environment = try environmentSettings()
         let merged = flags.overriding(environment).overriding(config?.settings ?? SettingsLayer())
@@ -83,6 +86,13 @@ struct SettingsResolver: Sendable {
         settings.apiKeySource = flags.apiKey != nil ? "--api-key"
             : environment.apiKey != nil ? SettingKey.apiKey.environmentVariable
             : "api_key in \(config?.path ?? "the config file")"
+        settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
+        if search {
+            guard !merged.search.isEmpty else {
+                throw .usage("--search needs --user, --tags or --text (or search_user, search_tags, search_text in the config)")
+            }
+            settings.search = merged.search
+        }
         return settings
     }
 

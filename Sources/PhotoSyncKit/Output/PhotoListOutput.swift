@@ -1,6 +1,6 @@
 /// `list` output in each format.
 enum PhotoListOutput {
-    static let csvHeader = ["id", "title", "subtitle", "photographer", "image_url", "uploaded"]
+    static let csvHeader = ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source"]
 
     /// `photographer` only words the empty-table message; `lineWidth` narrows the table's title and
     /// photographer columns so no row is wider.
@@ -13,7 +13,7 @@ enum PhotoListOutput {
         case .csv:
             return CSVWriter.render(
                 header: csvHeader,
-                rows: photos.map { [$0.id, $0.title, $0.subtitle, $0.photographer, $0.imageURL, $0.uploaded.map(timestamp) ?? ""] })
+                rows: photos.map { [$0.id, $0.title, $0.subtitle, $0.photographer, $0.imageURL, $0.uploaded.map(timestamp) ?? "", $0.source] })
         case .table:
             guard !photos.isEmpty else { return photographer.map { "No photos by \(TerminalText.escaped($0)).\n" } ?? "No photos.\n" }
             let table = TableRenderer(columns: [
@@ -26,16 +26,17 @@ enum PhotoListOutput {
 
     /// One photo in JSON; a missing upload date is an explicit null so every object has every key.
     struct Record: Encodable {
-        var id, title, subtitle, photographer, imageURL: String
+        var id, title, subtitle, photographer, imageURL, source: String
         var uploaded: String?
 
         init(_ photo: PhotoListing) {
             (id, title, subtitle, photographer, imageURL) = (photo.id, photo.title, photo.subtitle, photo.photographer, photo.imageURL)
+            source = photo.source
             uploaded = photo.uploaded.map(timestamp)
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, title, subtitle, photographer, uploaded
+            case id, title, subtitle, photographer, uploaded, source
             case imageURL = "image_url"
         }
 
@@ -47,6 +48,7 @@ enum PhotoListOutput {
             try container.encode(photographer, forKey: .photographer)
             try container.encode(imageURL, forKey: .imageURL)
             try container.encode(uploaded, forKey: .uploaded)
+            try container.encode(source, forKey: .source)
         }
     }
 }

@@ -9,7 +9,7 @@ enum StatusOutput {
             if status.excludedPhotos + status.excludedPhotographers > 0 {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
-            text += "\n"
+            text += "api calls:     \(status.apiCallsLastHour) in the last hour\n\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             let table = TableRenderer(columns: [
                 .init(header: "STARTED"), .init(header: "OUTCOME"), .init(header: "PAGES", alignRight: true),
@@ -31,17 +31,20 @@ enum StatusOutput {
         var photographers: Int
         var excludedPhotos: Int
         var excludedPhotographers: Int
+        var apiCallsLastHour: Int
         var runs: [Run]
 
         init(_ status: CatalogStatus) {
             (photos, photographers, runs) = (status.photos, status.photographers, status.runs.map(Run.init))
             (excludedPhotos, excludedPhotographers) = (status.excludedPhotos, status.excludedPhotographers)
+            apiCallsLastHour = status.apiCallsLastHour
         }
 
         enum CodingKeys: String, CodingKey {
             case photos, photographers, runs
             case excludedPhotos = "excluded_photos"
             case excludedPhotographers = "excluded_photographers"
+            case apiCallsLastHour = "api_calls_last_hour"
         }
     }
 

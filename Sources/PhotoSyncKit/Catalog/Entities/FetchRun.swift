@@ -23,6 +23,9 @@ final class FetchRun: ManagedObject {
     @Attribute var pagesSkippedKnown = 0
     @Attribute var gap = false
     @Attribute var error: String? = nil
+    /// The newest upload time among the photos this run received: a search resumes from the newest
+    /// of its completed runs (see ``SourceHistory/searchFrom``).
+    @Attribute var newestUpload: Date? = nil
 
     func record(_ summary: FetchSummary) {
         pages = summary.pages
@@ -39,6 +42,7 @@ final class FetchRun: ManagedObject {
         morePages = summary.morePages
         pagesSkippedKnown = summary.pagesSkippedKnown
         gap = summary.gap
+        newestUpload = summary.newestUpload
     }
 
     var summary: FetchSummary {

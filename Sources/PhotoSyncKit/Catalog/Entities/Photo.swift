@@ -9,6 +9,9 @@ final class Photo: ManagedObject {
     @Attribute var imageURL = ""
     @Attribute(.indexed) var uploaded: Date? = nil
     @ToOne(deleteRule: .nullify) var whoTook: Photographer?
+    /// The query or feed that first brought the photo (``FeedSource/label``); empty for photos
+    /// stored before sources were recorded.
+    @Attribute var source = ""
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
     override func prepareForDeletion() {

@@ -1,8 +1,9 @@
 internal import GRDB
 internal import GRDBSQLite
 
-/// One GRDB database connection seen through ``StoreReader`` and ``StoreWriter``.
-struct SQLiteConnection: StoreWriter {
+/// One GRDB database connection seen through ``StoreReader`` and ``StoreWriter`` (not named
+/// `SQLiteConnection`: GRDB's public type of that name is the C connection pointer).
+struct SQLiteStoreConnection: StoreWriter {
     let db: Database
     let model: ManagedObjectModel
     let statements: [String: EntitySQL]
@@ -93,9 +94,6 @@ struct SQLiteConnection: StoreWriter {
         return db.sqliteConnection.map(sqlite3_last_insert_rowid) ?? db.lastInsertedRowID
     }
 
-    /// `SQLITE_CONSTRAINT_UNIQUE` (an extended code the C macro defines; not imported into Swift).
-    private static let uniqueConstraintFailed: Int32 = 2067
-
     @discardableResult
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
         guard !columns.isEmpty else { return true }
@@ -128,8 +126,9 @@ struct SQLiteConnection: StoreWriter {
         let statement = try prepared(sql, values)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else {
-            if let connection = db.sqliteConnection, sqlite3_extended_errcode(connection) == Self.uniqueConstraintFailed {
-                throw UniqueViolation(message: String(cString: sqlite3_errmsg(connection)))
+            if let connection = db.sqliteConnection, sqlite3_extended_errcode(connection) == ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue {
+                throw UniqueViolation(failure: StoreFailure(message: String(cString: sqlite3_errmsg(connection)), resultCode: code,
+                                                            extendedResultCode: ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue))
             }
             throw failure(code, sql)
         }

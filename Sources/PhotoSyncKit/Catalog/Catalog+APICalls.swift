@@ -1,0 +1,37 @@
+import Foundation
+import GraphStore
+
+extension Catalog {
+    /// The budget of `settings`' key, with its calls of the last hour as the catalog recorded them.
+    func apiBudget(_ settings: FetchSettings, now: Date = Date()) throws -> APIBudget {
+        let fingerprint = APIBudget.fingerprint(of: settings.apiKey)
+        let recent = try withContext { context in
+            try context.fetchColumns(
+                FetchRequest<APICall>(predicate: \.$key == fingerprint && \.$made > now.addingTimeInterval(-APIBudget.window)),
+                [\.$made]
+            ).values(\.$made)
+        }
+        return APIBudget(fingerprint: fingerprint, limit: settings.apiBudget, recent: recent)
+    }
+
+    /// Writes the calls `budget` granted since the last time, and forgets calls older than a day.
+    func recordCalls(_ budget: APIBudget, now: Date = Date()) throws {
+        let calls = budget.takeUnrecorded()
+        guard !calls.isEmpty else { return }
+        try withContext { context in
+            for made in calls {
+                let call = context.insert(APICall.self)
+                (call.made, call.key) = (made, budget.fingerprint)
+            }
+            for old in try context.fetch(FetchRequest<APICall>(predicate: \.$made < now.addingTimeInterval(-86_400))) {
+                context.delete(old)
+            }
+            try context.save()
+        }
+    }
+
+    /// API calls recorded in the last hour, all keys together (for `status`).
+    func apiCallsLastHour(in context: ObjectContext, now: Date = Date()) throws -> Int {
+        try context.count(FetchRequest<APICall>(predicate: \.$made > now.addingTimeInterval(-APIBudget.window)))
+    }
+}

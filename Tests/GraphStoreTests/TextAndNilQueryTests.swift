@@ -1,0 +1,123 @@
+import Foundation
+import GraphStore
+import Testing
+
+/// Case folding, `.numericText` order, nil through relationships and `isIn`, and the predicates
+/// and sorts issue 12 found missing. Each runs in SQL against a reopened file.
+@Suite struct TextAndNilQueryTests {
+    /// Books by isbn "1"..., titles as given; authors by name with optional countries.
+    private static func store(titles: [String], authors: [(String, String?)] = [], authorOfBook: [Int: Int] = [:]) throws -> ObjectContext {
+        let store = try TestStore(.file)
+        let context = try store.open().newContext()
+        let people = authors.map { name, country in
+            let author = context.insert(Author.self)
+            (author.name, author.country) = (name, country)
+            return author
+        }
+        for (index, title) in titles.enumerated() {
+            let book = context.insert(Book.self)
+            (book.isbn, book.title) = (String(index + 1), title)
+            book.author = authorOfBook[index].map { people[$0] }
+        }
+        try context.save()
+        return try store.reader()
+    }
+
+    private func titles(_ context: ObjectContext, _ predicate: FetchPredicate<Book>? = nil, _ sortBy: [FetchSort<Book>]) throws -> [String] {
+        try context.fetch(FetchRequest(predicate: predicate, sortBy: sortBy)).map(\.title)
+    }
+
+    @Test func caseInsensitiveMatchingFoldsFullUnicode() throws {
+        let context = try Self.store(titles: ["straße", "ΣΟΦΌΣ", "e\u{301}cole", "Other"])
+        let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
+        #expect(try titles(context, .equals(\.$title, "STRASSE", caseInsensitive: true), byISBN) == ["straße"])
+        #expect(try titles(context, .equals(\.$title, "σοφός", caseInsensitive: true), byISBN) == ["ΣΟΦΌΣ"])
+        #expect(try titles(context, .equals(\.$title, "ÉCOLE", caseInsensitive: true), byISBN) == ["e\u{301}cole"])
+        #expect(try titles(context, .contains(\.$title, "SS", caseInsensitive: true), byISBN) == ["straße"])
+        #expect(try titles(context, .endsWith(\.$title, "Σ", caseInsensitive: true), byISBN) == ["ΣΟΦΌΣ"])
+        #expect(try titles(context, .beginsWith(\.$title, "é", caseInsensitive: true), byISBN) == ["e\u{301}cole"])
+        // Without `caseInsensitive`, `equals` is byte equality.
+        #expect(try titles(context, .equals(\.$title, "STRASSE"), byISBN) == [])
+        #expect(try titles(context, .equals(\.$title, "Other"), byISBN) == ["Other"])
+    }
+
+    /// The sort folds as the predicates do: "straße" sorts with "STRASSE", before "Strassez".
+    @Test func caseInsensitiveSortingFoldsTheSameWay() throws {
+        let context = try Self.store(titles: ["Strassez", "straße", "STRASSE", "σοφός", "ΣΟΦΌΣ", "Sofa"])
+        #expect(try titles(context, nil, [.ascending(\.$title, .caseInsensitive)])
+            == ["Sofa", "STRASSE", "straße", "Strassez", "ΣΟΦΌΣ", "σοφός"])
+    }
+
+    /// The issue's list, in Finder's order.
+    @Test func numericTextSortsDigitRunsByValue() throws {
+        let context = try Self.store(titles: ["2", "9", "B", "-5", "10", "007", "1.5", "100", "Zed", "a10", "A9", "b"])
+        #expect(try titles(context, nil, [.ascending(\.$title, .numericText)])
+            == ["-5", "1.5", "2", "007", "9", "10", "100", "A9", "a10", "B", "b", "Zed"])
+        #expect(try titles(context, nil, [.descending(\.$title, .numericText)])
+            == ["Zed", "b", "B", "a10", "A9", "100", "10", "9", "007", "2", "1.5", "-5"])
+    }
+
+    /// `.whose(author, name != "Ana")` matches a book without author, as `book.author?.name != "Ana"` does.
+    @Test func nilLogicHoldsThroughAToOne() throws {
+        let context = try Self.store(titles: ["by Ana", "by Bo", "anonymous"], authors: [("Ana", "BR"), ("Bo", nil)],
+                                     authorOfBook: [0: 0, 1: 1])
+        let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
+        #expect(try titles(context, .whose(\.$author, \.$name != "Ana"), byISBN) == ["by Bo", "anonymous"])
+        #expect(try titles(context, .whose(\.$author, \.$name == "Ana"), byISBN) == ["by Ana"])
+        #expect(try titles(context, !.whose(\.$author, \.$name == "Ana"), byISBN) == ["by Bo", "anonymous"])
+        #expect(try titles(context, .whose(\.$author, \.$country != "BR"), byISBN) == ["by Bo", "anonymous"])
+        #expect(try titles(context, .whose(\.$author, .isIn(\.$country, [nil])), byISBN) == ["by Bo", "anonymous"])
+    }
+
+    @Test func isInWithNilMatchesNil() throws {
+        let store = try TestStore(.file)
+        let context = try store.open().newContext()
+        for (name, country) in [("Ana", "BR"), ("Bo", nil), ("Cy", "PT")] as [(String, String?)] {
+            let author = context.insert(Author.self)
+            (author.name, author.country) = (name, country)
+        }
+        try context.save()
+        let reader = try store.reader()
+        func names(_ predicate: FetchPredicate<Author>) throws -> [String] {
+            try reader.fetch(FetchRequest(predicate: predicate, sortBy: [.ascending(\.$name)])).map(\.name)
+        }
+        #expect(try names(.isIn(\.$country, [nil, "PT"])) == ["Bo", "Cy"])
+        #expect(try names(.isIn(\.$country, [nil])) == ["Bo"])
+        #expect(try names(!.isIn(\.$country, [nil, "PT"])) == ["Ana"])
+        #expect(try names(.isIn(\.$country, ["BR"])) == ["Ana"])
+    }
+
+    @Test func optionalAttributesTakeContainsAndOrderedComparisons() throws {
+        let store = try TestStore(.file)
+        let context = try store.open().newContext()
+        for (isbn, published) in [("1", 100.0), ("2", 200.0), ("3", nil)] as [(String, Double?)] {
+            let book = context.insert(Book.self)
+            book.isbn = isbn
+            book.published = published.map { Date(timeIntervalSince1970: $0) }
+        }
+        for (name, country) in [("Ana", "Brasil"), ("Bo", nil)] as [(String, String?)] {
+            let author = context.insert(Author.self)
+            (author.name, author.country) = (name, country)
+        }
+        try context.save()
+        let reader = try store.reader()
+        func isbns(_ predicate: FetchPredicate<Book>) throws -> [String] {
+            try reader.fetch(FetchRequest(predicate: predicate, sortBy: [.ascending(\.$isbn)])).map(\.isbn)
+        }
+        #expect(try isbns(\.$published <= Date(timeIntervalSince1970: 100)) == ["1"])
+        #expect(try isbns(\.$published >= Date(timeIntervalSince1970: 100)) == ["1", "2"])
+        #expect(try isbns(!(\.$published >= Date(timeIntervalSince1970: 150))) == ["1", "3"])
+        let countries = try reader.fetch(FetchRequest<Author>(predicate: .contains(\.$country, "RAS", caseInsensitive: true))).map(\.name)
+        #expect(countries == ["Ana"])
+        let without = try reader.fetch(FetchRequest<Author>(predicate: !.contains(\.$country, "ras"), sortBy: [.ascending(\.$name)])).map(\.name)
+        #expect(without == ["Bo"])
+    }
+
+    /// `sortBy: [.ascending(\.$author, \.$name)]`; a book without author sorts first.
+    @Test func sortsByAToOnesAttribute() throws {
+        let context = try Self.store(titles: ["by Cy", "by Ana", "anonymous", "by Bo"], authors: [("Cy", nil), ("Ana", nil), ("Bo", nil)],
+                                     authorOfBook: [0: 0, 1: 1, 3: 2])
+        #expect(try titles(context, nil, [.ascending(\.$author, \.$name)]) == ["anonymous", "by Ana", "by Bo", "by Cy"])
+        #expect(try titles(context, nil, [.descending(\.$author, \.$name), .ascending(\.$isbn)]) == ["by Cy", "by Bo", "by Ana", "anonymous"])
+    }
+}
