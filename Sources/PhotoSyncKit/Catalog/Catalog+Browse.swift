@@ -2,18 +2,10 @@ import Foundation
 import GraphStore
 
 extension Catalog {
-    /// Photos matching `query`, in its order. SQL does the photographer, time bounds, order and
-    /// window; a search is matched here (SQLite cannot fold `ß` to `ss`), before the window.
+    /// Photos matching `query`, in its order: filters, order and window all in SQL (GraphStore's
+    /// case-insensitive `contains` folds case fully, `ß` as `ss`, and keeps accents).
     public func list(_ query: ListQuery) throws -> [PhotoListing] {
-        guard let search = query.search else { return try list(query, predicate: predicate(for: query)) }
-        var unwindowed = query
-        (unwindowed.limit, unwindowed.offset) = (nil, nil)
-        let folded = SearchFolding.fold(search)
-        let found = try list(unwindowed, predicate: predicate(for: query))
-            .filter { SearchFolding.matches(folded, $0.title, $0.subtitle) }
-        let start = min(query.offset ?? 0, found.count)
-        let end = query.limit.map { min(found.count, start + $0) } ?? found.count
-        return Array(found[start..<end])
+        try list(query, predicate: predicate(for: query))
     }
 
     /// Photographers in `sort` order (photos: most first, then by name), at most `limit`.
@@ -41,8 +33,8 @@ extension Catalog {
     /// Photographer names closest to `name` (at most three, within a few edits), for "did you mean".
     public func photographerNames(closeTo name: String) throws -> [String] {
         let names = try photographers().map(\.name)
-        let folded = SearchFolding.fold(name)
-        let scored = names.map { ($0, editDistance(folded, SearchFolding.fold($0))) }
+        let folded = name.lowercased()
+        let scored = names.map { ($0, editDistance(folded, $0.lowercased())) }
             .filter { $0.1 <= max(2, name.count / 3) }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
     }
@@ -51,6 +43,9 @@ extension Catalog {
         var parts: [FetchPredicate<Photo>] = []
         if let name = query.photographer { parts.append(.whose(\.$whoTook, \.$name == name)) }
         if let source = query.source { parts.append(\.$source == source) }
+        if let text = query.search {
+            parts.append(.contains(\.$title, text, caseInsensitive: true) || .contains(\.$subtitle, text, caseInsensitive: true))
+        }
         // Stored times are whole seconds: a millisecond's margin makes the bounds inclusive.
         if let since = query.since { parts.append(\.$uploaded > since.addingTimeInterval(-0.001)) }
         if let until = query.until { parts.append(\.$uploaded < until.addingTimeInterval(0.001)) }

@@ -20,13 +20,3 @@ public struct ListQuery: Sendable, Equatable {
         (self.photographer, self.sort, self.limit) = (photographer, sort, limit)
     }
 }
-
-/// Case folding for `--search`: upper-casing first expands `ß` to `SS` and ligatures to their
-/// letters, lower-casing then folds every case alike; accents are left as they are.
-enum SearchFolding {
-    static func fold(_ text: String) -> String { text.uppercased().lowercased() }
-
-    static func matches(_ folded: String, _ texts: String...) -> Bool {
-        texts.contains { fold($0).contains(folded) }
-    }
-}
