@@ -73,7 +73,7 @@ struct APIRefusalTests {
             server.route(Feed.path) { request in
                 request.query["page"] == "1" ? .text(Self.twoPages[1]!) : .status(429, headers: ["Retry-After": "3600"])
             }
-            let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--timeout", "30")
+            let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k")
             #expect(fetch.status == 75, "\(fetch)")
             #expect(fetch.stderrLines.count == 1 && fetch.stderr.contains("3600 s") && fetch.stderr.contains("--wait"), "\(fetch)")
             #expect(server.requestedPages == [1, 2], "the long wait is not slept through, nor retried")

@@ -74,7 +74,8 @@ struct FeedPagingTests {
             let running = try photosync.start(["fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "2",
                                                "--retries", "5", "--wait", "--db", photosync.db])
             var pages: Int?
-            for _ in 0..<200 where pages != 1 {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while pages != 1 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
                 let status = try? jsonObject(try await photosync("status", "--format", "json"))
                 let run = (status?["runs"] as? [[String: Any]])?.first

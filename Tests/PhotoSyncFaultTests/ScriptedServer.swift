@@ -40,7 +40,7 @@ final class ScriptedServer: Sendable {
     private let deadline: ContinuousClock.Instant
 
     /// `answer` gets the page number (0 when absent) and the request's 1-based count for that page.
-    init(lifetime: Double = 60, _ answer: @escaping @Sendable (_ page: Int, _ attempt: Int) -> Answer) throws {
+    init(lifetime: Double = 600, _ answer: @escaping @Sendable (_ page: Int, _ attempt: Int) -> Answer) throws {
         let (fd, port) = try LoopbackSocket.listen()
         self.port = port
         listener = fd

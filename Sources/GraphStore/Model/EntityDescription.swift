@@ -14,6 +14,9 @@ public final class EntityDescription: Sendable {
     public let relationships: [RelationshipDescription]
     /// Every unique constraint, each a list of attribute names (single ones first, then composites).
     public let uniqueConstraints: [[String]]
+    /// Plain indexes as column lists: indexed attributes, composite indexes, and each to-one's
+    /// foreign key unless a composite index starts with it.
+    public let indexes: [[String]]
     /// Composite constraints whose key paths name no attribute of this entity (reported by the model).
     let unresolvedConstraintCount: Int
     private let keyPathSlots = Mutex<[ImmutableKeyPath: Int]>([:])
@@ -71,7 +74,19 @@ public final class EntityDescription: Sendable {
         columns = storedAttributes.map(\.name) + toOneRelationships.map(\.name)
         let names = Self.names(of: type.compositeUniqueConstraints, in: prototype, attributes: attributes)
         uniqueConstraints = attributes.filter(\.isUnique).map { [$0.name] } + names.compactMap { $0 }
-        unresolvedConstraintCount = names.filter { $0 == nil }.count
+        let composites = type.compositeIndexes.map { keyPaths in
+            let names = keyPaths.compactMap { keyPath in
+                Self.slot(of: keyPath, in: prototype).flatMap { slot in
+                    (attributes.first { $0.slot == slot && !$0.isTransient }?.name) ?? relationships.first { $0.slot == slot && !$0.isToMany }?.name
+                }
+            }
+            return names.count == keyPaths.count && !names.isEmpty ? names : nil
+        }
+        let foreignKeys = relationships.filter { relationship in
+            !relationship.isToMany && !composites.contains { $0?.first == relationship.name }
+        }
+        indexes = storedAttributes.filter(\.isIndexed).map { [$0.name] } + composites.compactMap { $0 } + foreignKeys.map { [$0.name] }
+        unresolvedConstraintCount = names.filter { $0 == nil }.count + composites.filter { $0 == nil }.count
     }
 
     private static func names(of constraints: [[AnyKeyPath]], in prototype: ManagedObject, attributes: [AttributeDescription]) -> [[String]?] {

@@ -49,6 +49,12 @@ open class ManagedObject {
     /// Single-attribute constraints are declared with `@Attribute(.unique)`.
     open class var compositeUniqueConstraints: [[AnyKeyPath]] { [] }
 
+    /// Composite indexes, each a list of attribute or to-one key paths, in index order
+    /// (`[[\Photo.$whoTook, \Photo.$title]]`: a photographer's photos by title). A to-one's own
+    /// index is left out when a composite index starts with it. Single-attribute indexes are
+    /// declared with `@Attribute(.indexed)`.
+    open class var compositeIndexes: [[AnyKeyPath]] { [] }
+
     // MARK: - Lifecycle hooks
 
     /// Called once, when the object is inserted into a context. Set defaults that need code here.

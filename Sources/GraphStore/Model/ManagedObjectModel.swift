@@ -36,7 +36,7 @@ struct ModelValidator {
             if !seen.insert(entity.name).inserted { problems.append("entity \(entity.name) is declared twice") }
             problems += reflectionProblems(entity) + columnProblems(entity) + relationshipProblems(entity)
             if entity.unresolvedConstraintCount > 0 {
-                problems.append("\(entity.name): a composite unique constraint names a key path that is not an attribute of \(entity.name)")
+                problems.append("\(entity.name): a composite unique constraint or index names a key path that is not a stored attribute (or, for an index, a to-one) of \(entity.name)")
             }
         }
         return problems

@@ -30,7 +30,7 @@ struct SQLiteStoreConnection: StoreWriter {
     }
 
     private func select(_ query: StoreQuery, _ entity: EntityDescription) -> (String, [StoredValue]) {
-        var compiler = SQLCompiler()
+        var compiler = SQLCompiler(model: model)
         var sql = query.columns.map { "SELECT " + (["id"] + $0).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name) }
             ?? selectClause(entity)
         if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
@@ -43,7 +43,7 @@ struct SQLiteStoreConnection: StoreWriter {
     }
 
     func count(_ query: StoreQuery) throws -> Int {
-        var compiler = SQLCompiler()
+        var compiler = SQLCompiler(model: model)
         var sql = "SELECT count(*) FROM \(SQL.quote(query.entity))"
         if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
         return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(compiler.arguments.map(\.databaseValue))) ?? 0

@@ -50,9 +50,8 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
             Column(name: relationship.name, type: .integer, isOptional: true, defaultValue: nil,
                    references: relationship.destinationName, onDelete: onDeleteAction(of: relationship))
         }
-        let indexed = entity.storedAttributes.filter(\.isIndexed).map { [$0.name] }
         return Table(name: entity.name, columns: attributes + foreignKeys, uniqueConstraints: entity.uniqueConstraints,
-                     indexes: indexed + entity.toOneRelationships.map { [$0.name] })
+                     indexes: entity.indexes)
     }
 
     /// The foreign key's action mirrors the inverse to-many's delete rule (the context applies it first;

@@ -3,6 +3,11 @@ import GraphStore
 
 /// One photo of the catalog, keyed by the feed's photo id (`unique`).
 final class Photo: ManagedObject {
+    /// A photographer's photos by title come straight from this index (`list --photographer`, and
+    /// the cascade when a photographer goes); it replaces the foreign key's own index. `title`
+    /// serves the whole catalog by title with `--limit`, `uploaded` the newest first.
+    override class var compositeIndexes: [[AnyKeyPath]] { [[\Photo.$whoTook, \Photo.$title]] }
+
     @Attribute(.unique) var unique = ""
     @Attribute(.indexed) var title = ""
     @Attribute var subtitle = ""
