@@ -55,6 +55,23 @@ struct CommandLineSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: photosync.directory + "/typo"))
     }
 
+    /// Defect 10 (part): a catalog path that is a device, a folder or a FIFO is refused (74) and
+    /// nothing is created next to it.
+    @Test(arguments: [["fetch", "--url", "file:///nowhere.json"], ["list"], ["status"], ["delete", "1"]])
+    func aCatalogMustBeARegularFile(_ command: [String]) async throws {
+        let photosync = try PhotoSync()
+        defer { photosync.remove() }
+        let folder = photosync.directory + "/folder.sqlite"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for path in ["/dev/null", folder] {
+            let result = try await photosync.run(command + ["--db", path])
+            #expect(result.status == 74, "\(path): \(result)")
+            #expect(result.stderr == "photosync: \(path) is not a regular file; give the path of a catalog file (or a new one)\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal") && !FileManager.default.fileExists(atPath: "/dev/null-wal"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     /// Defect 3: a failed write on stdout exits 74 with one line.
     @Test func writingToAFullDeviceExits74() async throws {
         try await withSandbox { photosync, server in

@@ -111,7 +111,10 @@ struct FetchCommand: GlobalOptionsCommand {
             Console.info("fetch started: \(settings.endpoint), catalog \(context.databasePath)\(dryRun ? " (dry run)" : "")")
             context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
 
-            if scratch == nil { try context.createCatalogFolder() }
+            if scratch == nil {
+                try context.refuseSpecialFile()
+                try context.createCatalogFolder()
+            }
             let lock = try CatalogLock(databasePath: databasePath, wait: wait) {
                 Console.notice("waiting for another fetch on \(databasePath)")
             }

@@ -31,12 +31,21 @@ struct CommandContext {
     /// - Throws: `.noInput` (66) when there is none: a mistyped `--db` must not create one.
     func openCatalog(forReading: Bool = false) throws -> Catalog {
         guard catalogExists else { throw PhotoSyncError.noInput("no catalog at \(databasePath) (run photosync fetch first)") }
+        try refuseSpecialFile()
         if let links = CatalogLock.linkCount(atPath: databasePath), links > 1 {
             let problem = CatalogLock.hardLinkProblem(databasePath, links)
             guard forReading else { throw PhotoSyncError.catalog(problem) }
             Console.warning(problem)
         }
         return try Catalog(path: databasePath, forReading: forReading)
+    }
+
+    /// A catalog is a regular file or a new path: SQLite on `/dev/null` would leave a
+    /// world-writable `/dev/null-journal` behind, and a folder or a FIFO is a typo.
+    func refuseSpecialFile() throws(PhotoSyncError) {
+        var info = stat()
+        guard stat(databasePath, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
+        throw .catalog("\(databasePath) is not a regular file; give the path of a catalog file (or a new one)")
     }
 
     /// Creates the catalog's folder (mode 0700) for a fetch that may create the catalog.
