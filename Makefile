@@ -102,7 +102,7 @@ FUZZ_SEEDS   ?= Fixtures/feed Fixtures/fuzz-regressions
 
 test-faults: setup
 	$(SWIFT) build --build-tests
-	PHOTOSYNC_SLOW_FAULTS=1 $(SWIFT) test --skip-build --filter PhotoSyncFaultTests
+	PHOTOSYNC_SLOW_FAULTS=1 $(SWIFT) test --skip-build --filter PhotoSyncFaultTests --filter FetchModelTests
 
 # The fuzzer is built with swiftc straight from the decoder's sources (PhotoFeed/Feed has no
 # dependency on libcurl), so `swift build` never needs -sanitize=fuzzer.

@@ -36,6 +36,10 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case objectNotFound(ObjectID)
     /// An object from another context was used.
     case foreignObject(ObjectID)
+    /// A save under the `.error` merge policy (or any policy, for a row deleted elsewhere) found rows
+    /// changed or deleted in the store since the context read them. Nothing was written; the
+    /// context keeps its changes (``ObjectContext/refresh(_:mergeChanges:)`` them, or change policy).
+    case mergeConflicts([MergeConflict])
 }
 
 /// A failed read or write of an open store: SQLite's message and result codes, as GRDB's
@@ -110,6 +114,8 @@ extension GraphStoreError: CustomStringConvertible {
             "stored value of \(entity).\(attribute) in row \(rowID) has the wrong type"
         case .objectNotFound(let id): "no object \(id) in the store"
         case .foreignObject(let id): "object \(id) belongs to another context"
+        case .mergeConflicts(let conflicts):
+            "\(conflicts.count) merge conflict(s) with changes saved elsewhere: " + conflicts.prefix(10).map(\.description).joined(separator: "; ")
         }
     }
 }

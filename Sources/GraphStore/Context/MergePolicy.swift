@@ -9,6 +9,12 @@
 ///
 /// The surviving object is the one the context already holds for the row if any; otherwise the
 /// inserted object itself takes over the row's identity, so references to it stay valid.
+///
+/// The same policy resolves rows another context changed since this one read them (optimistic
+/// locking): `error` throws ``GraphStoreError/mergeConflicts(_:)``; `objectTrump` keeps, per
+/// column, what this context changed and takes the store's other values; `storeTrump` takes,
+/// per column, what the store changed and writes this context's other changes. Updating a row
+/// deleted elsewhere is a conflict under every policy.
 public enum MergePolicy: Sendable, Equatable {
     case error
     case objectTrump

@@ -7,6 +7,9 @@ extension ObjectContext {
     }
 
     /// Replays this child's inserts, changes and deletes on `parent`'s objects, then forgets them here.
+    ///
+    /// Objects this child inserted stay in it, clean, each tied to its copy in the parent: later
+    /// changes and deletes of them push to that copy too.
     func push(into parent: ObjectContext) throws {
         var counterparts: [ObjectIdentifier: ManagedObject] = [:]
         for object in insertedObjects {
@@ -17,19 +20,43 @@ extension ObjectContext {
         }
         func counterpart(_ object: ManagedObject) throws -> ManagedObject {
             if let copy = counterparts[ObjectIdentifier(object)] { return copy }
-            let copy = try parent.existingObject(with: object.objectID, as: ManagedObject.self, entity: object.entity)
+            let copy = try pushedCopies[object.objectID].map { copy in
+                // The parent rolled back or deleted it: there is nothing left to change.
+                guard copy.context === parent else { throw GraphStoreError.objectNotFound(object.objectID) }
+                return copy
+            } ?? parent.existingObject(with: object.objectID, as: ManagedObject.self, entity: object.entity)
             counterparts[ObjectIdentifier(object)] = copy
             return copy
         }
         for object in insertedObjects + updatedObjects {
             try copyChanges(of: object, to: counterpart(object), counterpart: counterpart)
         }
-        for object in deletedObjects where object.rowID != nil || counterparts[ObjectIdentifier(object)] != nil {
+        for object in deletedObjects where object.rowID != nil || counterparts[ObjectIdentifier(object)] != nil
+            || pushedCopies[object.objectID] != nil
+        {
             parent.delete(try counterpart(object))
         }
-        for object in updatedObjects + deletedObjects where object.rowID != nil { object.state = .clean }
-        for object in updatedObjects { object.forEachAttribute { $0.commit() } }
         for update in rowUpdates { parent.apply(update) }
+        settlePushed(counterparts)
+    }
+
+    /// After a push: inserted and changed objects are clean here (their values now the parent's),
+    /// deleted ones leave this context.
+    private func settlePushed(_ counterparts: [ObjectIdentifier: ManagedObject]) {
+        for object in insertedObjects {
+            pushedCopies[object.objectID] = counterparts[ObjectIdentifier(object)]
+            registered[object.objectID] = object
+        }
+        for object in insertedObjects + updatedObjects {
+            object.forEachAttribute { $0.commit() }
+            object.forEachToOne { $0.commit(rowID: $0.loadedDestination?.rowID ?? $0.rowID) }
+            object.state = .clean
+        }
+        for object in deletedObjects {
+            registered[object.objectID] = nil
+            pushedCopies[object.objectID] = nil
+            object.context = nil
+        }
         clearPendingChanges()
     }
 

@@ -10,7 +10,7 @@ extension ObjectContext {
     /// ```
     /// Reads only the named columns, so it suits comparing a batch of incoming records with the
     /// store before deciding what to insert. Without `sortBy` in the request, rows come in no
-    /// particular order (like Core Data without sort descriptors; `fetch` orders objects by id). Like a fetch, it sees the store as of the last save;
+    /// particular order (like Core Data without sort descriptors; `fetch` orders objects by id). It sees the store as of the last save:
     /// unlike a fetch, it ignores this context's unsaved changes (there are no objects to hold them).
     /// It changes nothing about later saves.
     public func fetchColumns<T: ManagedObject>(_ request: FetchRequest<T>, _ properties: [PartialKeyPath<T>]) throws -> FetchedColumns<T> {

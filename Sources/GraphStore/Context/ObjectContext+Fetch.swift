@@ -1,21 +1,49 @@
 extension ObjectContext {
     /// The objects matching `request`, as this context's instances (see ``FetchRequest``).
+    ///
+    /// With `includesPendingChanges` (the default), the context's unsaved objects of the entity count
+    /// as if saved: new ones that match are included, deleted ones are not, changed ones match by
+    /// their unsaved values (matched and sorted in memory by the store's rules). Related objects'
+    /// unsaved changes do not change which stored rows match, as in Core Data.
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
         let entity = try entity(for: T.self)
+        releaseUnusedObjects()
+        let pending = request.includesPendingChanges ? pendingObjects(of: entity) : (changed: [], deleted: [])
+        var query = request.query
+        let windowed = pending.changed.isEmpty && pending.deleted.isEmpty
+        if !windowed {
+            // The window applies after merging. Pending objects can take at most this many stored
+            // rows out of the store's order, so the stored rows past that cannot reach the window.
+            let displaced = pending.changed.count { $0.rowID != nil } + pending.deleted.count
+            (query.limit, query.offset) = (request.limit.map { $0 + (request.offset ?? 0) + displaced }, nil)
+        }
         // The rows and their prefetched destinations come from one snapshot of the store.
-        return try readingOneSnapshot {
+        let objects = try readingOneSnapshot {
             let (objects, rows) = try read { reader in
-                let rows = try reader.fetch(request.query)
+                let rows = try reader.fetch(query)
                 return (try rows.map { try materialize(entity, $0) }, rows)
             }
             try prefetch(request.prefetchedRelationships, of: entity, rows: rows)
-            return objects.map { $0 as! T }
+            return objects
         }
+        if windowed { return objects.map { $0 as! T } }
+        return applyingPendingChanges(objects, request, changed: pending.changed, deleted: pending.deleted)
     }
 
     /// How many stored objects match `request` (limit and offset apply).
+    /// Like ``fetch(_:)``, it counts the context's unsaved changes unless `includesPendingChanges` is false.
     public func count<T: ManagedObject>(_ request: FetchRequest<T>) throws -> Int {
-        _ = try entity(for: T.self)
+        let entity = try entity(for: T.self)
+        if request.includesPendingChanges {
+            let pending = pendingObjects(of: entity)
+            if !pending.changed.isEmpty || !pending.deleted.isEmpty {
+                if request.limit != nil || request.offset != nil { return try fetch(request).count }
+                var query = request.query
+                query.sortBy = []
+                let deleted = deletedObjects.filter { pending.deleted.contains(ObjectIdentifier($0)) }
+                return try countIncludingPendingChanges(query, changed: pending.changed, deleted: deleted)
+            }
+        }
         var query = request.query
         if request.limit != nil || request.offset != nil {
             return try read { try $0.fetch(query).count }

@@ -8,7 +8,14 @@ extension ObjectContext {
     ///
     /// A failed save writes nothing and leaves the context's changes in place: fix them, change the
     /// merge policy, or ``rollback()``, and save again.
+    ///
+    /// - Throws: ``GraphStoreError/foreignObject(_:)`` when a changed object points at another
+    ///   context's object; ``GraphStoreError/mergeConflicts(_:)`` when rows it updates or deletes
+    ///   changed in the store since this context read them (see ``MergePolicy``);
+    ///   ``GraphStoreError/constraintConflicts(_:)``, ``GraphStoreError/validationFailed(_:)``,
+    ///   ``GraphStoreError/deleteDenied(object:relationship:count:)``, or a failed write.
     public func save() throws {
+        try checkDestinationsAreOwned()
         if let parent {
             try push(into: parent)
             return
@@ -33,8 +40,9 @@ extension ObjectContext {
     /// and the same errors are thrown; nothing is written and the context keeps its changes.
     /// (A dry run: `photosync fetch --dry-run` reports these counts.)
     public func previewSave() throws -> ChangeSet {
-        precondition(parent == nil, "previewSave() needs a context on the store")
+        precondition(parent == nil, "previewSave() needs a context on the store: a child's save only pushes to its parent; save the child, then preview the parent")
         guard hasChanges else { return ChangeSet() }
+        try checkDestinationsAreOwned()
         try prepareForSave()
         return try planned { planner in
             var changes = ChangeSet()
@@ -68,6 +76,7 @@ extension ObjectContext {
             callWillSave(&called)
             try propagateDeletes(&prepared)
         } while (insertedObjects + updatedObjects + deletedObjects).contains { !called.contains(ObjectIdentifier($0)) }
+        try checkDestinationsAreOwned()  // hooks may have linked one
         try validate()
     }
 
@@ -128,15 +137,8 @@ extension ObjectContext {
                     let final = outcome.final(destination)
                     if toOne.anyDestination !== final { toOne.set(final) }
                 case .row(let rowID):
-                    let current = toOne.loadedDestination
-                    guard current.map({ $0.rowID != rowID }) ?? (toOne.rowID != rowID) else { break }
                     // The merge kept the stored destination: move the object between the inverse to-manys too.
-                    let inverse = entity.inverseSlot(of: relationship.slot)
-                    if let current, let inverse { current.toMany(inverse).primitiveRemove(object) }
-                    toOne.load(rowID: rowID)
-                    if let rowID, let inverse, let destination = registered[.permanent(relationship.destinationName, rowID)] {
-                        destination.toMany(inverse).primitiveInsert(object)
-                    }
+                    repoint(object, relationship, to: rowID)
                 }
             }
         }

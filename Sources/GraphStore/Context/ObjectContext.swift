@@ -14,6 +14,11 @@ public final class ObjectContext {
     /// The parent a child context saves into; nil for a context on the store.
     public let parent: ObjectContext?
     public var mergePolicy: MergePolicy
+    /// Keeps every object the context loaded until it is reset or freed (Core Data's flag of that
+    /// name). Off by default: objects without unsaved changes that nothing else holds are let go
+    /// as the context grows, and built again if fetched again. On suits code that re-reads the
+    /// same objects many times and can afford the memory.
+    public var retainsRegisteredObjects = false
 
     var registered: [ObjectID: ManagedObject] = [:]
     var insertedObjects: [ManagedObject] = []
@@ -24,6 +29,11 @@ public final class ObjectContext {
     /// To-ones set by ID (``ToOne/destinationID``) to rows not loaded as objects: resolved when such
     /// a row is loaded, so its to-many lists them before the save too. Cleared by save and rollback.
     var pointers: [ObjectID: [(owner: ManagedObject, slot: Int)]] = [:]
+    /// In a child context: each object it inserted and pushed → its copy in the parent, which later
+    /// pushes of the object's changes and delete go to.
+    var pushedCopies: [ObjectID: ManagedObject] = [:]
+    /// The registry size at which the next fetch lets go of unused objects (``releaseUnusedObjects()``).
+    var releaseThreshold = ObjectContext.minimumReleaseThreshold
 
     func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
         pointers[id, default: []].append((owner, slot))
@@ -100,7 +110,10 @@ public final class ObjectContext {
 
     /// Inserts without `awakeFromInsert` when the object already woke in another context (a child's save).
     func insert(_ object: ManagedObject, awake: Bool) {
+        if object.isOrphaned { object.orphanedUse("inserted") }
         precondition(object.state == .detached, "\(object.objectID) is already in a context")
+        precondition(container.model.entities.contains { $0 === object.entity },
+                     "\(object.entity.name) is not an entity of this store's model (add it to ManagedObjectModel's entities)")
         object.context = self
         object.state = .inserted
         object.forEachToMany { $0.markKnownEmpty() }
@@ -112,7 +125,8 @@ public final class ObjectContext {
 
     /// Marks `object` for deletion. Delete rules and ``ManagedObject/prepareForDeletion()`` run at save.
     public func delete(_ object: ManagedObject) {
-        precondition(object.context === self, "\(object.objectID) belongs to another context")
+        if object.isOrphaned { object.orphanedUse("deleted") }
+        precondition(object.context === self, "\(object.objectID) belongs to another context (or to none): delete it in its own context")
         switch object.state {
         case .deleted, .detached: return
         case .inserted: insertedObjects.removeAll { $0 === object }

@@ -1,4 +1,5 @@
-/// Executes one save inside a store transaction: deletes, unique-constraint resolution, inserts, updates.
+/// Executes one save inside a store transaction: the optimistic-locking check of the rows it
+/// changes, deletes, unique-constraint resolution, inserts, updates.
 ///
 /// Conflicts are found in batches (one `IN` query per entity and constraint for all new objects),
 /// never one query per object.
@@ -22,6 +23,11 @@ final class SavePlanner {
     /// Rows a to-one foreign key stopped pointing at, per "entity.relationship": owners that may be empty now.
     @exclusivity(unchecked) var vacated: [String: Set<Int64>] = [:]
     @exclusivity(unchecked) var outcome = SaveOutcome()
+    /// An updated object → its row as stored now, when that differs from what the context read
+    /// (merged per column under the trump policies; see ``checkSnapshots(_:)``).
+    @exclusivity(unchecked) var storedRows: [ObjectIdentifier: [StoredValue]] = [:]
+    /// Deleted objects whose row another connection deleted first (trump policies only).
+    @exclusivity(unchecked) var goneRows: Set<ObjectIdentifier> = []
 
     init(context: ObjectContext) {
         self.context = context
@@ -29,6 +35,7 @@ final class SavePlanner {
     }
 
     func execute(_ writer: any StoreWriter) throws -> SaveOutcome {
+        try checkSnapshots(writer)
         try writeRowUpdates(writer)
         try deleteRows(writer)
         let inserted = context.insertedObjects
@@ -46,7 +53,7 @@ final class SavePlanner {
 
     private func deleteRows(_ writer: any StoreWriter) throws {
         for object in context.deletedObjects {
-            guard let rowID = object.rowID else { continue }
+            guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
             try writer.delete(from: object.entity, rowID: rowID)
             outcome.changes.deleted[object.entity.name, default: []].insert(object.objectID)
             for relationship in object.entity.toOneRelationships {
@@ -168,25 +175,50 @@ final class SavePlanner {
         for object in objects where !written.contains(ObjectIdentifier(object)) {
             guard let rowID = object.rowID else { continue }
             let entity = object.entity
+            let stored = storedRows[ObjectIdentifier(object)]
+            let snapshot = stored.map { _ in Self.snapshot(of: object) }
             var columns: [String] = []
             var values: [StoredValue] = []
-            for attribute in entity.storedAttributes {
+            var merged: [StoredValue] = []
+            for (index, attribute) in entity.storedAttributes.enumerated() {
                 let storage = object.attribute(attribute.slot)
-                if storage.storedValue != storage.committed { columns.append(attribute.name); values.append(storage.storedValue) }
+                let own = storage.storedValue
+                if storage.committed != own && keepsOwnValue(index, stored, snapshot) {
+                    columns.append(attribute.name)
+                    values.append(own)
+                }
+                if let stored { merged.append(columns.last == attribute.name ? own : stored[index]) }
             }
-            for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {
+            var destinations: [SaveOutcome.Destination] = []
+            for (offset, relationship) in entity.toOneRelationships.enumerated() {
                 let toOne = object.toOne(relationship.slot)
+                let index = entity.storedAttributes.count + offset
                 let current = if let destination = toOne.loadedDestination { foreignKey(of: .object(destination)) } else { toOne.rowID }
-                if current != toOne.committedRowID {
+                if toOne.isAssigned && current != toOne.committedRowID && keepsOwnValue(index, stored, snapshot) {
                     columns.append(relationship.name)
                     values.append(current.map(StoredValue.integer) ?? .null)
-                    vacate(entity, relationship.name, toOne.committedRowID)
+                    vacate(entity, relationship.name, stored.map { Self.rowID($0[index]) } ?? toOne.committedRowID)
                 }
+                guard let stored else { continue }  // merged destinations only for a row changed elsewhere
+                destinations.append(columns.last == relationship.name ? toOne.loadedDestination.map { .object($0) } ?? .row(toOne.rowID)
+                                                                      : .row(Self.rowID(stored[index])))
             }
             try writer.update(entity, rowID: rowID, columns: columns, values: values)
-            outcome.saved.append(.init(object: object, rowID: rowID))
+            outcome.saved.append(stored == nil ? .init(object: object, rowID: rowID)
+                                               : .init(object: object, rowID: rowID, attributes: merged, destinations: destinations))
             if !columns.isEmpty { outcome.changes.updated[entity.name, default: []].insert(object.objectID) }
         }
     }
 
+    /// Whether a column the object changed is written: always without a conflict; under
+    /// `storeTrump` only when the store still holds the value the context read.
+    private func keepsOwnValue(_ index: Int, _ stored: [StoredValue]?, _ snapshot: [StoredValue]?) -> Bool {
+        guard let stored, let snapshot, policy == .storeTrump else { return true }
+        return stored[index] == snapshot[index]
+    }
+
+    private static func rowID(_ value: StoredValue) -> Int64? {
+        if case .integer(let rowID) = value { return rowID }
+        return nil
+    }
 }

@@ -71,6 +71,10 @@ public final class ImportSession {
                 // An insert met a key after all: assumed absent, or stored by another connection meanwhile.
                 guard let next = attempt.next else { throw GraphStoreError.writeFailed(violation.failure) }
                 attempt = next
+            } catch GraphStoreError.constraintConflicts where attempt.assumesNew {
+                // Keys assumed new were not looked up, so the conflicts found may not be all of
+                // them: run again looking every key up, and report the whole list.
+                attempt = .lookingUp
             } catch GraphStoreError.writeFailed where attempt.usesRemembered && !remembered.isEmpty {
                 // A remembered row may have been deleted by another connection (a foreign key
                 // fails): run again reading every key.

@@ -95,6 +95,8 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
         isAssigned = false
     }
 
+    func rebase(onto stored: StoredValue) { committed = stored }
+
     func revert() {
         if let committed, let decoded = Value(storedValue: committed) { value = decoded }
         isAssigned = false
@@ -116,5 +118,8 @@ protocol AnyAttributeStorage: AnyObject {
     func clearAssignment()
     func bind(to owner: ManagedObject)
     func commit()
+    /// Keeps the value (and whether it was assigned) but takes `stored` as the value last read:
+    /// a refresh that merges changes.
+    func rebase(onto stored: StoredValue)
     func revert()
 }

@@ -88,9 +88,31 @@ open class ManagedObject {
     public var hasChanges: Bool { state == .inserted || state == .updated || state == .deleted }
 
     func didChangeProperty() {
-        guard state == .clean else { return }
-        state = .updated
-        context?.objectDidChange(self)
+        switch state {
+        case .detached: return
+        case .clean:
+            guard let context else { orphanedUse("changed") }
+            state = .updated
+            context.objectDidChange(self)
+        case .inserted, .updated, .deleted:
+            if context == nil { orphanedUse("changed") }
+        }
+    }
+
+    /// Whether the object was in a context that is gone (released or reset), or was deleted by a save.
+    var isOrphaned: Bool { state != .detached && context == nil }
+
+    /// Whether a relationship between this object and `other` may keep both sides in step: they are
+    /// in one context, or one of them is in none yet (a new object, inserted later).
+    func sharesGraph(with other: ManagedObject) -> Bool {
+        other.context === context || state == .detached || other.state == .detached
+    }
+
+    /// Stops a misuse that would otherwise lose data silently: a change to an object no context
+    /// holds could never be saved.
+    func orphanedUse(_ verb: String) -> Never {
+        preconditionFailure("\(objectID) was \(verb) after its context was released or reset (or after a save deleted it); "
+            + "fetch it again by objectID in a live context")
     }
 
     private var cachedEntity: EntityDescription?

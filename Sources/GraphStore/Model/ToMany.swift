@@ -48,12 +48,15 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     /// Adds `object`, setting its inverse to-one to this relationship's owner.
     public func insert(_ object: Destination) {
         guard let owner else { return }
+        if owner.isOrphaned { owner.orphanedUse("changed") }
         inverse(of: object).set(owner)
     }
 
     /// Removes `object`, clearing its inverse to-one.
     public func remove(_ object: Destination) {
-        guard let owner, inverse(of: object).anyDestination === owner else { return }
+        guard let owner else { return }
+        if owner.isOrphaned { owner.orphanedUse("changed") }
+        guard inverse(of: object).anyDestination === owner else { return }
         inverse(of: object).set(nil)
     }
 
@@ -129,6 +132,13 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         self.members = nil
     }
 
+    func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject]) {
+        guard members != nil else { return }
+        members = nil
+        pendingInserts = ObjectList(additions.compactMap { $0 as? Destination })
+        pendingRemovals = ObjectList(removals.compactMap { $0 as? Destination })
+    }
+
     func unload() {
         members = nil
         pendingInserts = ObjectList()
@@ -156,5 +166,8 @@ protocol AnyToManyStorage: AnyObject {
     func becomeFault()
     /// Forgets the members (rollback, identity adoption): they load again on next read.
     func unload()
+    /// Lets loaded members load again on next read, with pending additions and removals of this
+    /// context's unsaved changes applied on top (a refresh).
+    func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject])
     func bind(to owner: ManagedObject)
 }

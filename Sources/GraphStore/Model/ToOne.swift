@@ -58,15 +58,19 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
 
     private func point(at id: ObjectID?) {
         guard let id else { return set(nil) }
+        if let owner, owner.isOrphaned { owner.orphanedUse("changed") }
         precondition(id.entityName == Destination.cachedEntityName, "\(id) is not a \(Destination.cachedEntityName)")
         let context = owner?.context
         if let registered = context?.registeredObject(id) {
             return set(registered as? Destination)
         }
-        guard let owner, let row = id.rowID else { preconditionFailure("\(id) is neither saved nor in this context") }
+        guard let owner, let row = id.rowID else {
+            preconditionFailure("\(id) is a temporary ID of another context (or of an object that left its context): "
+                + "save that object first and use its permanent ID")
+        }
         // Only a destination loaded as an object holds this owner in memory.
         let old = object ?? rowID.flatMap { context?.registeredObject(.permanent(Destination.cachedEntityName, $0)) as? Destination }
-        if let old { inverse(of: old)?.primitiveRemove(owner) }
+        if let old, owner.sharesGraph(with: old) { inverse(of: old)?.primitiveRemove(owner) }
         object = nil
         rowID = row
         isAssigned = true
@@ -82,12 +86,17 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
     }
 
     /// Sets the destination and keeps the inverse to-many of the old and new destination in step.
+    ///
+    /// A destination from another context is kept here only: its own to-many (and context) is left
+    /// alone, and this context's next save throws ``GraphStoreError/foreignObject(_:)``.
     func set(_ newValue: Destination?) {
+        guard let owner else { return }
+        if owner.isOrphaned { owner.orphanedUse("changed") }
         let old = resolved()
-        guard old !== newValue, let owner else { return }
-        if let old { inverse(of: old)?.primitiveRemove(owner) }
+        guard old !== newValue else { return }
+        if let old, owner.sharesGraph(with: old) { inverse(of: old)?.primitiveRemove(owner) }
         setPrimitive(newValue)
-        if let newValue { inverse(of: newValue)?.primitiveInsert(owner) }
+        if let newValue, owner.sharesGraph(with: newValue) { inverse(of: newValue)?.primitiveInsert(owner) }
     }
 
     private func inverse(of destination: Destination) -> (any AnyToManyStorage)? {
@@ -125,6 +134,8 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
 
     func forgetObject() { object = nil }
 
+    func rebase(committedRowID: Int64?) { self.committedRowID = committedRowID }
+
     func attach(_ destination: ManagedObject) {
         guard object == nil, let destination = destination as? Destination, destination.rowID == rowID, let owner else { return }
         object = destination
@@ -161,6 +172,8 @@ protocol AnyToOneStorage: AnyObject {
     func load(rowID: Int64?)
     func commit(rowID: Int64?)
     func revert()
+    /// Keeps the destination but takes `committedRowID` as the foreign key last read (a refresh that merges changes).
+    func rebase(committedRowID: Int64?)
     /// Keeps the foreign key but lets go of the destination object.
     func forgetObject()
     /// Resolves a foreign key set by ``ToOne/destinationID`` to its destination, now loaded, and

@@ -8,14 +8,17 @@
 /// ).prefetching(\.$whoTook)
 /// let photos = try context.fetch(request)
 /// ```
-/// Everything is evaluated by the store; nothing is filtered in memory. A fetch sees the store as
-/// of the last save; objects the context already holds are returned as those instances, with
-/// their unsaved values.
+/// The store evaluates it; the context's unsaved objects of the entity are matched in memory by the
+/// same rules (unless `includesPendingChanges` is false). Objects the context already holds are
+/// returned as those instances, with their unsaved values.
 public struct FetchRequest<Root: ManagedObject>: Sendable {
     public var predicate: FetchPredicate<Root>?
     public var sortBy: [FetchSort<Root>]
     public var limit: Int?
     public var offset: Int?
+    /// Whether the context's unsaved inserts, changes and deletes of this entity count (Core Data's
+    /// default, so find-or-create code finds what it created): see ``ObjectContext/fetch(_:)``.
+    public var includesPendingChanges = true
     var prefetchedRelationships: [String] = []
 
     public init(predicate: FetchPredicate<Root>? = nil, sortBy: [FetchSort<Root>] = [], limit: Int? = nil, offset: Int? = nil) {

@@ -23,10 +23,10 @@ extension Catalog {
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            try importPages(source, history, run: run, into: &summary, interruption: interruption, progress: progress)
+            let newest = try importPages(source, history, run: run, into: &summary, interruption: interruption, progress: progress)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
             if summary.gap { Console.warning(history.gapWarning(summary)) }
-            try finish(run, .succeeded, summary, error: nil)
+            try finish(run, .succeeded, summary, error: nil, newestUpload: newest)
             return summary
         } catch let error as PhotoSyncError {
             let outcome: FetchRunRecord.Outcome = if case .interrupted = error { .interrupted } else { .failed }
@@ -43,18 +43,19 @@ extension Catalog {
     /// downloading the next page while the current one is saved. After a completed fetch of the same
     /// source (and without `--full`), the next page is asked for only once the current one is
     /// judged: a page of photos all known ends the walk, and the request not made is quota saved.
+    /// Returns the newest upload time among the photos received (a search's next mark).
     private func importPages(
         _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary,
         interruption: InterruptionWatch, progress: (FetchSummary) -> Void
-    ) throws {
+    ) throws -> Date? {
         let settings = source.settings
         let incremental = history.lastRunCompleted && !settings.full
         var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
         let prepare = preparing(source: source.label)
         var page = try prepare(try source.page(1))
+        var newest: Date?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
             var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
-            var newest: Date?
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
                 var pending = incremental ? nil : upcoming.map { PendingPage($0, from: source, prepare: prepare) }
@@ -66,7 +67,6 @@ extension Catalog {
                 datesUnknown += page.page.notes.count
                 summary.datesUnknown = datesUnknown
                 summary.pagesExpected = walk.expectedPages
-                summary.newestUpload = newest
                 if !settings.dryRun { try record(run, summary, calls: source.budget) }
                 progress(summary)
                 reportSkipped(page.page)
@@ -79,6 +79,7 @@ extension Catalog {
             summary.gap = interruption.signal == nil && history.lastSuccess != nil && !walk.stoppedAtKnownPage
                 && session.counts(Photo.self).unchanged + session.counts(Photo.self).updated + excluded == 0
         }
+        return newest
     }
 
     /// Prepares a downloaded page for saving, leaving out what deletes excluded (read through the
@@ -131,7 +132,9 @@ extension Catalog {
         }
     }
 
-    private func finish(_ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?) throws {
+    private func finish(
+        _ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?, newestUpload: Date? = nil
+    ) throws {
         guard let id else { return }
         try withContext { context in
             let run = try context.existingObject(with: id, as: FetchRun.self)
@@ -139,6 +142,7 @@ extension Catalog {
             run.outcome = outcome.rawValue
             run.record(summary)
             run.error = error.map(Secrets.redact)
+            run.newestUpload = newestUpload
             try context.save()
         }
     }

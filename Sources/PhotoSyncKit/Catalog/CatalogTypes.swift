@@ -73,8 +73,6 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// Pages the walk expects to fetch as the feed last reported them (for the progress bar; not
     /// part of the summary's JSON).
     public var pagesExpected: Int? = nil
-    /// The newest upload time among the photos received (recorded with the run, not reported).
-    public var newestUpload: Date? = nil
 
     public init() {}
 

@@ -42,7 +42,6 @@ final class FetchRun: ManagedObject {
         morePages = summary.morePages
         pagesSkippedKnown = summary.pagesSkippedKnown
         gap = summary.gap
-        newestUpload = summary.newestUpload
     }
 
     var summary: FetchSummary {

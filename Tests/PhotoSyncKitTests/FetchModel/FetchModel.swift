@@ -1,0 +1,62 @@
+@testable import PhotoSyncKit
+
+/// The catalog as plain dictionaries, and the rules of fetch, delete and restore written again
+/// from the READMEs, independently of the importer: what the model test checks the real catalog
+/// against after every step.
+struct FetchModel: Equatable {
+    /// Photos by id.
+    var photos: [String: ModelPhoto] = [:]
+    /// Photographers: name -> owner id (the feed's NSID).
+    var owners: [String: String] = [:]
+    /// Photo ids deletes excluded -> the photographer whose delete excluded them (nil for a delete by id).
+    var excludedIDs: [String: String?] = [:]
+    /// Photographers `delete --photographer` excluded.
+    var excludedNames: Set<String> = []
+    /// Whether a real fetch of the feed succeeded before (the reference for the gap warning).
+    var hadSuccessfulFetch = false
+
+    /// What a step returns, as the model predicts it and as the catalog answered.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case fetched(FetchSummary)
+        /// A merge conflict under `error`: the conflicting keys of the failing page ("photo 12",
+        /// "photographer Ana"), and how many there are.
+        case conflict(Set<String>, total: Int)
+        case deleted(DeletionReport)
+        case restored(RestoreReport)
+        case notFound
+
+        var description: String {
+            switch self {
+            case .fetched(let summary): "fetched \(summary.line)"
+            case .conflict(let keys, let total): "conflict: \(keys.sorted().joined(separator: ", ")) (\(total) in total)"
+            case .deleted(let report): "deleted \(report.photoIDs), photographers removed \(report.photographersRemoved)"
+            case .restored(let report): "restored \(report.photoIDs) photographer \(report.photographer ?? "-")"
+            case .notFound: "not found"
+            }
+        }
+    }
+
+    /// The outcome of `step`, applying it to the model.
+    mutating func apply(_ step: ModelStep) -> (outcome: Outcome, run: FetchSummary?) {
+        switch step {
+        case .fetch(let fetch): fetched(fetch)
+        case .deletePhotos(let ids, let remembering, let dryRun): (deletePhotos(ids, remembering: remembering, dryRun: dryRun), nil)
+        case .deletePhotographer(let name, let remembering, let dryRun):
+            (deletePhotographer(name, remembering: remembering, dryRun: dryRun), nil)
+        case .restorePhotos(let ids): (restorePhotos(ids), nil)
+        case .restorePhotographer(let name): (restorePhotographer(name), nil)
+        }
+    }
+
+    /// Whether a delete excluded `item` from fetches: its id, or its photographer.
+    func excludes(_ item: ModelItem) -> Bool { excludedIDs[item.id] != nil || excludedNames.contains(item.ownerName) }
+}
+
+extension FetchSummary {
+    /// The counts on one line, for failure messages.
+    var line: String {
+        "pages \(pages) received \(received) inserted \(inserted) updated \(updated) unchanged \(unchanged) repeated \(repeated) "
+            + "skipped \(skipped) excluded \(excluded) photographers +\(photographersInserted) -\(photographersRemoved) "
+            + "more_pages \(morePages) skipped_known \(pagesSkippedKnown) gap \(gap)"
+    }
+}
