@@ -13,7 +13,11 @@ extension Catalog {
     /// dry run is the same run in one transaction rolled back at the end (same counts, same errors);
     /// it saves nothing of its own, not even its record; only its API calls are recorded, for they
     /// were real.
-    public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
+    /// `pagesExpected` hears, before each `progress`, how many pages the walk expects as the feed
+    /// last reported them (for a progress bar).
+    public func fetch(
+        _ settings: FetchSettings, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void = { _ in }
+    ) throws -> FetchSummary {
         let budget = FeedSource.isFile(settings.endpoint) ? nil : try apiBudget(settings)
         defer { if let budget { try? recordCalls(budget) } }
         var source = FeedSource(settings: settings, budget: budget)
@@ -23,7 +27,8 @@ extension Catalog {
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            let newest = try importPages(source, history, run: run, into: &summary, interruption: interruption, progress: progress)
+            let newest = try importPages(
+                source, history, run: run, into: &summary, interruption: interruption, progress: progress, pagesExpected: pagesExpected)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
             if summary.gap { Console.warning(history.gapWarning(summary)) }
             try finish(run, .succeeded, summary, error: nil, newestUpload: newest)
@@ -46,7 +51,7 @@ extension Catalog {
     /// Returns the newest upload time among the photos received (a search's next mark).
     private func importPages(
         _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary,
-        interruption: InterruptionWatch, progress: (FetchSummary) -> Void
+        interruption: InterruptionWatch, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void
     ) throws -> Date? {
         let settings = source.settings
         let incremental = history.lastRunCompleted && !settings.full
@@ -66,8 +71,8 @@ extension Catalog {
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
                 datesUnknown += page.page.notes.count
                 summary.datesUnknown = datesUnknown
-                summary.pagesExpected = walk.expectedPages
                 if !settings.dryRun { try record(run, summary, calls: source.budget) }
+                pagesExpected(walk.expectedPages)
                 progress(summary)
                 reportSkipped(page.page)
                 if incremental && page.isKnown(result) { walk.stopAtKnownPage(number) }

@@ -70,9 +70,6 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// No photo of this fetch was in the catalog although an earlier fetch of its source succeeded:
     /// photos may have been missed between the two.
     public var gap = false
-    /// Pages the walk expects to fetch as the feed last reported them (for the progress bar; not
-    /// part of the summary's JSON).
-    public var pagesExpected: Int? = nil
 
     public init() {}
 

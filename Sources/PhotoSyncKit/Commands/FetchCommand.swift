@@ -122,11 +122,12 @@ struct FetchCommand: GlobalOptionsCommand {
             let summary = try withExtendedLifetime(lock) {
                 defer { progress.finish() }
                 progress.begin()
+                var expected: Int?
                 do {
-                    return try Catalog(path: databasePath).fetch(settings) { summary in
+                    return try Catalog(path: databasePath).fetch(settings, progress: { summary in
                         Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
-                        progress.update(summary, expected: summary.pagesExpected)
-                    }
+                        progress.update(summary, expected: expected)
+                    }, pagesExpected: { expected = $0 })
                 } catch PhotoSyncError.interrupted(let signal) {
                     // One line that says what was kept, instead of the bare "interrupted by signal N".
                     progress.finish()
