@@ -53,22 +53,28 @@ demo: release
 	.build/release/photosync --db demo/catalog.sqlite list --photographer "Ana Lima"
 
 # Completions come from the binary itself; the man page from argument-parser's generate-manual
-# plugin (which builds in release mode, then runs the binary with --experimental-dump-help).
+# tool (built on its own, in debug: it never relinks photosync) run on the release binary.
+# `make install` uses the binary `make release` built and builds one only when there is none, so
+# `make release && make install PREFIX=$$HOME/.local` works for a user without root, no rebuild.
 # DESTDIR stages the tree for packaging: files go to $(DESTDIR)$(PREFIX)/...
 install uninstall: DEST = $(DESTDIR)$(PREFIX)
-install: release
-	$(SWIFT) package plugin generate-manual
-	@mkdir -p .build/completions
-	.build/release/photosync --generate-completion-script bash > .build/completions/photosync
-	.build/release/photosync --generate-completion-script zsh > .build/completions/_photosync
-	.build/release/photosync --generate-completion-script fish > .build/completions/photosync.fish
+RELEASE_BIN := .build/release/photosync
+$(RELEASE_BIN):
+	$(MAKE) release
+install: $(RELEASE_BIN)
+	$(SWIFT) build --product generate-manual
+	@mkdir -p .build/completions .build/man
+	.build/debug/generate-manual $(RELEASE_BIN) --output-directory .build/man
+	$(RELEASE_BIN) --generate-completion-script bash > .build/completions/photosync
+	$(RELEASE_BIN) --generate-completion-script zsh > .build/completions/_photosync
+	$(RELEASE_BIN) --generate-completion-script fish > .build/completions/photosync.fish
 	install -d $(DEST)/bin $(DEST)/share/bash-completion/completions $(DEST)/share/zsh/site-functions \
 	  $(DEST)/share/fish/vendor_completions.d $(DEST)/share/man/man1
-	install -m 0755 .build/release/photosync $(DEST)/bin/photosync
+	install -m 0755 $(RELEASE_BIN) $(DEST)/bin/photosync
 	install -m 0644 .build/completions/photosync $(DEST)/share/bash-completion/completions/photosync
 	install -m 0644 .build/completions/_photosync $(DEST)/share/zsh/site-functions/_photosync
 	install -m 0644 .build/completions/photosync.fish $(DEST)/share/fish/vendor_completions.d/photosync.fish
-	install -m 0644 .build/plugins/GenerateManual/outputs/photosync/photosync.1 $(DEST)/share/man/man1/photosync.1
+	install -m 0644 .build/man/photosync.1 $(DEST)/share/man/man1/photosync.1
 
 .PHONY: uninstall
 uninstall:

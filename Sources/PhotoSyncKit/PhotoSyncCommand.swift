@@ -13,11 +13,18 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
               photosync fetch --pages 3
               photosync --db ~/photos.sqlite list --photographer "Ana Lima" --format csv
               photosync delete --photographer "Ana Lima"
+
+            Exit statuses: 0 success; 1 a requested photo or photographer is not in the catalog; \
+            64 usage error; 65 bad feed data or a merge conflict; 66 no catalog at the path (or a \
+            missing file:// feed); 69 network or API failure; 70 internal error; 74 the catalog or \
+            stdout cannot be written; 75 another fetch holds the catalog, or the API asked to wait; \
+            77 the API refused the key; 78 configuration error; 130/143 interrupted by SIGINT/SIGTERM; \
+            141 stdout was closed (| head).
             """,
         version: PhotoSyncVersion.current,
         subcommands: [
-            FetchCommand.self, ListCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self,
-            StatusCommand.self,
+            FetchCommand.self, ListCommand.self, ShowCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self,
+            StatusCommand.self, ConfigCommand.self,
         ]
     )
 

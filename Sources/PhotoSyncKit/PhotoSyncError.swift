@@ -18,6 +18,11 @@ public enum PhotoSyncError: Error, Equatable, Sendable {
     case network(String)
     /// The catalog file cannot be opened or written (exit 74).
     case catalog(String)
+    /// Standard output cannot be written, say on a full disk (exit 74).
+    case output(String)
+    /// The reader of standard output went away (`| head -1`): nothing is printed, exit 141 as for
+    /// a process killed by SIGPIPE.
+    case closedPipe
     /// Another fetch holds the catalog (exit 75).
     case locked(String)
     /// Stopped cleanly until later: the API asked for a long wait, or the key's hourly budget is
@@ -37,20 +42,22 @@ public enum PhotoSyncError: Error, Equatable, Sendable {
         case .badFeed, .conflict: 65
         case .noInput: 66
         case .network: 69
-        case .catalog: 74
+        case .catalog, .output: 74
         case .locked, .tryLater: 75
         case .permission: 77
         case .configuration: 78
         case .interrupted(let signal): 128 + signal
+        case .closedPipe: 128 + SIGPIPE
         }
     }
 
     public var message: String {
         switch self {
         case .notFound(let text), .usage(let text), .badFeed(let text), .conflict(let text),
-            .noInput(let text), .network(let text), .catalog(let text), .locked(let text), .tryLater(let text),
+            .noInput(let text), .network(let text), .catalog(let text), .output(let text), .locked(let text), .tryLater(let text),
             .permission(let text), .configuration(let text):
             text
+        case .closedPipe: "standard output was closed"
         case .interrupted(let signal): "interrupted by signal \(signal)"
         }
     }

@@ -53,7 +53,9 @@ struct FetchBehaviourTests {
             #expect(dry.status == 0, "\(dry)")
             #expect(dry.stdout.contains("dry run"), "\(dry)")
             let list = try await photosync("list", "--format", "json")
-            #expect(try jsonArray(list).isEmpty, "\(list)")
+            #expect(list.status == 66 && list.stderr == "photosync: no catalog at \(photosync.db) (run photosync fetch first)\n", "\(list)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: photosync.directory).filter { $0.hasPrefix("catalog") }.isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: photosync.directory + "/data").isEmpty)
         }
     }
 

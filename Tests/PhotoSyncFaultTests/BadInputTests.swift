@@ -33,7 +33,7 @@ struct BadInputTests {
         FeedJSON.page(1, of: 1, photos: [], counters: ["pages": "null"]),
         FeedJSON.page(1, of: 1, photos: [], counters: ["pages": #""many""#]),
         FeedJSON.page(1, of: 1, photos: [], counters: ["pages": "-1"]),
-        FeedJSON.page(1, of: 1, photos: [], counters: ["perpage": "true"]),
+        FeedJSON.page(1, of: 1, photos: [], counters: ["page": "true"]),
         FeedJSON.page(1, of: 1, photos: [], counters: ["pages": "1.5"]),
         FeedJSON.page(1, of: 1, photos: [], counters: ["pages": "99999999999999999999999"]),
         #"{"photos":{"page":1,"pages":1,"perpage":2,"total":2,"photo":{"id":"5"}},"stat":"ok"}"#,   // photo not an array

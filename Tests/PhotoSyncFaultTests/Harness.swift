@@ -28,6 +28,15 @@ extension BinarySandbox {
         #expect(list.status == 0, "\(list)")
         return Set(try list.array().compactMap { $0["id"] as? String })
     }
+
+    /// Creates the sandbox's catalog, empty, by fetching an empty page from a file (reading
+    /// commands never create one).
+    func createEmptyCatalog() async throws -> Result {
+        let page = directory + "/empty-page.json"
+        try #"{"photos":{"page":1,"pages":1,"perpage":1,"total":0,"photo":[]},"stat":"ok"}"#
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        return try await self("fetch", "--url", "file://" + page, "--quiet")
+    }
 }
 
 /// Runs `body` with a fresh sandbox, removed afterwards.

@@ -45,6 +45,7 @@ struct SignalTests {
             #expect(!result.signalled, "\(result)")
             #expect(result.status == expected, "\(result)")
             #expect(result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("page(s) saved; run again to continue"), "\(result)")
             // Page 3 may have been requested (it is downloaded while page 2 is saved) but is never saved.
 
             let report = try await sandbox("status", "--format", "json").object()
@@ -113,8 +114,10 @@ struct ConcurrencyTests {
                 let fetch = try sandbox.start(["fetch", "--db", db, "--url", "file://" + file, "--quiet"])
                 let status = try sandbox.start(["status", "--db", db])
                 let list = try sandbox.start(["photographers", "--db", db])
-                for result in [await fetch.finish(), await status.finish(), await list.finish()] {
-                    #expect(result.status == 0, "round \(round): \(result)")
+                #expect(await fetch.finish().status == 0, "round \(round)")
+                // A reader that starts before the fetch created the file finds no catalog (66): never a 74.
+                for result in [await status.finish(), await list.finish()] {
+                    #expect(result.status == 0 || result.status == 66, "round \(round): \(result)")
                 }
             }
         }
@@ -127,7 +130,7 @@ struct ConcurrencyTests {
         try await withSandbox { sandbox in
             // An existing catalog here; opening a brand-new one from two processes at once is
             // `readersAndAFetchOpenABrandNewCatalogTogether`.
-            let created = try await sandbox("status")
+            let created = try await sandbox.createEmptyCatalog()
             #expect(created.status == 0, "\(created)")
             let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", feed.url, "--api-key", "k",
                                              "--per-page", "500", "--pages", "20", "--quiet"])
@@ -171,7 +174,7 @@ struct ConcurrencyTests {
         defer { feed.stop() }
         let pages = try await feed.pageIDs()
         try await withSandbox { sandbox in
-            #expect(try await sandbox("status").status == 0, "create the catalog first")
+            #expect(try await sandbox.createEmptyCatalog().status == 0, "create the catalog first")
             let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", feed.url, "--api-key", "k",
                                              "--per-page", "500", "--pages", "20", "--quiet"])
             #expect(await fetchHasOpenedTheCatalog(sandbox))

@@ -25,16 +25,15 @@ struct CommandRunTests {
         withExtendedLifetime(held) {}
     }
 
-    @Test("the catalog's parent directory is created")
-    func createsDatabaseDirectory() throws {
+    /// Issue 14, defect 2: `status` on a mistyped path created the catalog and its folders.
+    @Test("read commands on a missing catalog exit 66 and create nothing", arguments: [["status"], ["list"], ["photographers"],
+        ["delete", "1"], ["restore", "1"]])
+    func missingCatalogIsNoInput(arguments: [String]) throws {
         let directory = try makeTemporaryDirectory()
         let config = try writeTemporaryFile("config.yaml", "")
-        var command = try PhotoSyncCommand.parseAsRoot(
-            ["status", "--db", directory + "/a/b/c.sqlite", "--config", config, "--format", "json"])
-        try command.run()
-        var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: directory + "/a/b", isDirectory: &isDirectory))
-        #expect(isDirectory.boolValue)
+        var command = try PhotoSyncCommand.parseAsRoot(arguments + ["--db", directory + "/a/b/c.sqlite", "--config", config])
+        #expect(throws: ExitCode(66)) { try command.run() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
     @Test("library errors map to their sysexits status; other errors to 70")
@@ -48,7 +47,7 @@ struct CommandRunTests {
     func oneLineRedacted() {
         #expect(
             oneLine("GET https://x/?api_key=s3cr3t&page=1 failed\nafter 3 retries", hiding: "s3cr3t")
-                == "GET https://x/?api_key=[redacted]&page=1 failed after 3 retries")
+                == "GET https://x/?api_key=REDACTED&page=1 failed after 3 retries")
         #expect(oneLine("plain", hiding: nil) == "plain")
         #expect(oneLine("key k, k.", hiding: "k") == "key [redacted], [redacted].")
     }
@@ -56,6 +55,6 @@ struct CommandRunTests {
     @Test("a short key does not blank the inside of words")
     func shortKeyInsideWords() {
         #expect(oneLine("database is locked", hiding: "k") == "database is locked")
-        #expect(oneLine("key=abc123x abc123", hiding: "abc123") == "key=abc123x [redacted]")
+        #expect(oneLine("key k=1 knock", hiding: "k") == "key [redacted]=1 knock")
     }
 }

@@ -52,10 +52,16 @@ struct PhotoListOutputTests {
 
 @Suite("CSV writer")
 struct CSVWriterTests {
-    @Test("only commas, quotes and line breaks (any Unicode one) make a field quoted")
+    @Test("commas, quotes, tabs and line breaks make a field quoted")
     func quoting() {
         let output = CSVWriter.render(header: ["a", "b", "c", "d"], rows: [["Zoë", "tab\there", "line\u{2028}break", "cr\rlf"]])
-        #expect(output == "a,b,c,d\r\nZoë,tab\there,\"line\u{2028}break\",\"cr\rlf\"\r\n")
+        #expect(output == "a,b,c,d\r\nZoë,\"tab\there\",\"line\u{2028}break\",\"cr\rlf\"\r\n")
+    }
+
+    /// Issue 14: only tab, CR and LF stay raw (quoted); every other control is escaped as in the table.
+    @Test func controlsOtherThanTabCRLFAreEscaped() {
+        let output = CSVWriter.render(header: ["t"], rows: [["\u{1B}[31mred\u{7F}\u{9B}\u{202E}x\u{2066}\u{0}"], ["a\nb"]])
+        #expect(output == "t\r\n\\u{1B}[31mred\\u{7F}\\u{9B}\\u{202E}x\\u{2066}\\u{0}\r\n\"a\nb\"\r\n")
     }
 
     /// A quote or comma followed by a combining mark is one `Character` equal to neither, but a CSV
@@ -120,10 +126,10 @@ struct TableRendererTests {
         #expect(TableRenderer.width(of: "❤\u{FE0F} 東京 ｱ") == 9)
     }
 
-    @Test("line breaks of every kind inside a non-ASCII title become spaces")
+    @Test("controls inside a non-ASCII title are escaped, so the row stays one line")
     func unicodeLineBreaks() {
         let table = TableRenderer(columns: [.init(header: "T")])
-        #expect(table.render([["Zoë\u{2028}a\u{85}b\u{2029}c\r\nd"]]) == "T\nZoë a b c d\n")
+        #expect(table.render([["Zoë a\u{85}b\r\nd"]]) == "T\nZoë a\\u{85}b\\u{D}\\u{A}d\n")
         #expect(table.render([["«x» – y\u{2026}\u{A0}z"]]) == "T\n«x» – y\u{2026}\u{A0}z\n")
     }
 
@@ -133,10 +139,19 @@ struct TableRendererTests {
         #expect(table.render([["Zoë Åberg", "Zoë Åberg"]]) == "A     B\nZoë…  Zoë Å…\n")
     }
 
-    @Test("newlines and tabs inside a cell do not break the row")
+    @Test("newlines and tabs inside a cell are escaped and do not break the row")
     func controlCharacters() {
         let table = TableRenderer(columns: [.init(header: "A"), .init(header: "B")])
-        #expect(table.render([["x\ny", "1\t2"]]) == "A    B\nx y  1 2\n")
+        #expect(table.render([["x\ny", "1\t2"]]) == "A        B\nx\\u{A}y  1\\u{9}2\n")
+    }
+
+    /// Issue 14, defect 1: a title `\e[31mred\e[0m title` turned the terminal red and shifted the row.
+    @Test func terminalEscapesAndBidiControlsAreShownNotObeyed() {
+        let table = TableRenderer(columns: [.init(header: "T"), .init(header: "N")])
+        let output = table.render([["\u{1B}[31mred\u{1B}[0m title", "\u{202E}evil\u{2069}\u{7F}\u{9B}"]])
+        let first = #"\u{1B}[31mred\u{1B}[0m title"#
+        #expect(output == "T" + String(repeating: " ", count: first.count + 1) + "N\n" + first + #"  \u{202E}evil\u{2069}\u{7F}\u{9B}"# + "\n")
+        #expect(!output.unicodeScalars.contains { TerminalText.isControl($0) && $0 != "\n" })
     }
 }
 
@@ -160,7 +175,7 @@ struct OtherOutputTests {
         summary.repeated = 5
         #expect(
             try FetchSummaryOutput.render(summary, as: .json, dryRun: false)
-                == #"{"excluded":0,"gap":false,"inserted":3,"more_pages":0,"pages":2,"pages_skipped_known":0,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
+                == #"{"dates_unknown":0,"excluded":0,"gap":false,"inserted":3,"more_pages":0,"pages":2,"pages_skipped_known":0,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2}"#
                 + "\n")
     }
 
@@ -183,7 +198,7 @@ struct OtherOutputTests {
         let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"photographers":2,"photos":5,"runs":[{"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""pages_skipped_known":0,"#
             + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0}]}"#
             + "\n"

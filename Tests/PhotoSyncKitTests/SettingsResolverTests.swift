@@ -128,4 +128,18 @@ struct SettingsResolverTests {
         try "retries: 9\n".write(toFile: configHome + "/photosync/config.yaml", atomically: true, encoding: .utf8)
         #expect(try SettingsResolver(environment: ["XDG_CONFIG_HOME": configHome]).loadConfigFile(flag: nil)?.settings.retries == 9)
     }
+
+    /// Issue 14, defect 5: `~` in PHOTOSYNC_DB made a literal `./~/` folder, though `db: ~/...` in the config worked.
+    @Test("a leading ~/ is the home folder in --db, PHOTOSYNC_DB, the config, --log-file and PHOTOSYNC_CONFIG")
+    func tildeEverywhere() throws {
+        let resolver = SettingsResolver(environment: ["HOME": "/home/ana", "PHOTOSYNC_DB": "~/env.sqlite"])
+        #expect(try resolver.databasePath(flag: nil, config: nil) == "/home/ana/env.sqlite")
+        #expect(try resolver.databasePath(flag: "~/flag.sqlite", config: nil) == "/home/ana/flag.sqlite")
+        #expect(try resolver.databasePath(flag: "~other/x.sqlite", config: nil) == "~other/x.sqlite")
+        #expect(resolver.logFilePath(flag: "~/logs/fetch.log", config: nil) == "/home/ana/logs/fetch.log")
+        let configHome = try makeTemporaryDirectory()
+        try "retries: 4\n".write(toFile: configHome + "/c.yaml", atomically: true, encoding: .utf8)
+        let fromHome = SettingsResolver(environment: ["HOME": configHome, "PHOTOSYNC_CONFIG": "~/c.yaml"])
+        #expect(try fromHome.loadConfigFile(flag: nil)?.settings.retries == 4)
+    }
 }

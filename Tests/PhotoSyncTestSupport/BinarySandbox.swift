@@ -37,6 +37,9 @@ public struct BinarySandbox: Sendable {
 
         public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+        /// What the process wrote to stderr so far.
+        public var stderrSoFar: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
         public func wait() -> Result {
             process.waitUntilExit()
             let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
@@ -78,12 +81,16 @@ public struct BinarySandbox: Sendable {
 
     /// Starts `photosync args` (behind `prefix`, e.g. setpriv) with stdout and stderr captured to files.
     public func start(_ args: [String], environment extra: [String: String] = [:], prefix: [String] = []) throws -> Running {
+        try start(command: prefix + [Self.binary] + args, environment: extra)
+    }
+
+    /// Starts `command` as given (a shell around photosync, say) in the sandbox's environment.
+    public func start(command: [String], environment extra: [String: String] = [:]) throws -> Running {
         let id = UUID().uuidString
         let outPath = directory + "/\(id).out"
         let errPath = directory + "/\(id).err"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let command = prefix + [Self.binary] + args
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())

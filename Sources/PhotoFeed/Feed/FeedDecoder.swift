@@ -7,10 +7,10 @@ public enum FeedDecoder {
         try UTF8Check.validate(body, json)
         let photos = try photos(in: try response(in: body, json))
         let counters = try PageCounters(page: photos.page, pages: photos.pages, perPage: photos.perPage, total: photos.total)
-        let (kept, skipped) = PageAssembler.assemble(photos.items)
+        let (kept, skipped, notes) = PageAssembler.assemble(photos.items)
         return FeedPage(
             page: counters.page, pages: counters.pages, perPage: counters.perPage, total: counters.total,
-            photos: kept, skipped: skipped
+            photos: kept, skipped: skipped, notes: notes
         )
     }
 

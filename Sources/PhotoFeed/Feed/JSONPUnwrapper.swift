@@ -1,11 +1,12 @@
 /// Finds the JSON inside a JSONP body. Without `nojsoncallback=1` Flickr answers
 /// `jsonFlickrApi({...})`, and since 2016 prefixes it with `/**/` (which broke node-flickrapi),
 /// so both forms are accepted, with any callback name, surrounding whitespace and a trailing `;`.
+/// A leading UTF-8 byte-order mark is skipped.
 enum JSONPUnwrapper {
     /// The byte range of the JSON text: the whole body (less surrounding whitespace) when it is
     /// not JSONP, the inside of the call when it is.
     static func jsonRange(in body: [UInt8]) throws(FeedError) -> Range<Int> {
-        var start = skipWhitespace(body, from: 0)
+        var start = skipWhitespace(body, from: body.starts(with: byteOrderMark) ? byteOrderMark.count : 0)
         var end = body.count
         while end > start && isWhitespace(body[end - 1]) { end -= 1 }
         guard start < end else { throw .malformed(body.isEmpty ? "empty body" : "body is only whitespace") }
@@ -22,6 +23,9 @@ enum JSONPUnwrapper {
         if end - 1 == open + 1 { throw .malformed("JSONP call \(callName(body, start..<open))() holds no JSON") }
         return (open + 1)..<(end - 1)
     }
+
+    /// UTF-8's byte-order mark: JSON lets a parser ignore it, and some proxies add it.
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The index of `(` when the text at `start` is `identifier(`; nil when it is anything else.
     private static func callOpeningParenthesis(_ body: [UInt8], from start: Int) -> Int? {

@@ -30,6 +30,15 @@ extension JSONReader {
         return .double(Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .nan)
     }
 
+    /// `readScalar`, plus a number's literal text as sent (nil for other kinds): an id must keep
+    /// its digits, not a `Double`'s rounding of them.
+    mutating func readScalarKeepingNumberText() throws(JSONSyntaxError) -> (LenientScalar, String?) {
+        guard try nextKind() == .number else { return (try readScalar(), nil) }
+        let start = position
+        let value = try readNumber()
+        return (value, String(decoding: bytes[start..<position], as: UTF8.self))
+    }
+
     /// nil on overflow, so the caller falls back to `Double`.
     private func wholeNumber(from start: Int, to end: Int, negative: Bool) -> Int? {
         var value = 0

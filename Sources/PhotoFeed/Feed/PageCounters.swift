@@ -1,7 +1,8 @@
-/// `page`, `pages`, `perpage` and `total`, validated. Flickr sends each as a number or a
-/// string; `total` may be "" (seen in the wild) and then means 0. Negative values mean the
-/// response cannot be trusted for paging, so they make the whole page malformed.
-/// Large values are left alone: capping how far to page is the caller's policy.
+/// `page`, `pages`, `perpage` and `total`. Flickr sends each as a number or a string.
+/// `page` and `pages` drive the paging: a missing, negative or non-integer one makes the whole
+/// page malformed. `perpage` and `total` are only reported, never needed to import, so whatever
+/// they hold ("" seen in the wild, a negative, 99999999999999999999) reads as 0 and never rejects
+/// a page. Large values are left alone: capping how far to page is the caller's policy.
 struct PageCounters: Equatable, Sendable {
     var page: Int
     var pages: Int
@@ -11,8 +12,8 @@ struct PageCounters: Equatable, Sendable {
     init(page: LenientScalar?, pages: LenientScalar?, perPage: LenientScalar?, total: LenientScalar?) throws(FeedError) {
         self.page = try Self.required("page", page)
         self.pages = try Self.required("pages", pages)
-        self.perPage = try Self.required("perpage", perPage)
-        self.total = try Self.optional("total", total)
+        self.perPage = Self.informational(perPage)
+        self.total = Self.informational(total)
     }
 
     private static func required(_ name: String, _ raw: LenientScalar?) throws(FeedError) -> Int {
@@ -20,10 +21,9 @@ struct PageCounters: Equatable, Sendable {
         return try validated(name, raw)
     }
 
-    /// Missing, null and blank all read as 0.
-    private static func optional(_ name: String, _ raw: LenientScalar?) throws(FeedError) -> Int {
-        guard let raw, !raw.isBlank else { return 0 }
-        return try validated(name, raw)
+    /// A count the importer does not need: anything but a whole number ≥ 0 reads as 0.
+    private static func informational(_ raw: LenientScalar?) -> Int {
+        max(0, raw?.integer ?? 0)
     }
 
     private static func validated(_ name: String, _ raw: LenientScalar) throws(FeedError) -> Int {

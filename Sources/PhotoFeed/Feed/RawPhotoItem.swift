@@ -2,6 +2,8 @@
 /// photosync uses are kept; each is nil when the key is absent.
 struct RawPhotoItem: Sendable {
     var id: LenientScalar?
+    /// The id's text exactly as sent when it is a JSON number (`-0`, `1e400`, 30 digits).
+    var idNumberText: String?
     var owner: LenientScalar?
     var ownerName: LenientScalar?
     var title: String?
@@ -23,7 +25,7 @@ struct RawPhotoItem: Sendable {
         }
         try reader.forEachMember { reader, key throws(JSONSyntaxError) in
             switch key {
-            case "id": item.id = try reader.readScalar()
+            case "id": (item.id, item.idNumberText) = try reader.readScalarKeepingNumberText()
             case "owner": item.owner = try reader.readScalar()
             case "ownername": item.ownerName = try reader.readScalar()
             case "title": item.title = try FlickrText.read(&reader)

@@ -13,7 +13,11 @@ extension Catalog {
     /// dry run is the same run in one transaction rolled back at the end (same counts, same errors);
     /// it saves nothing of its own, not even its record; only its API calls are recorded, for they
     /// were real.
-    public func fetch(_ settings: FetchSettings, progress: (FetchSummary) -> Void) throws -> FetchSummary {
+    /// `pagesExpected` hears, before each `progress`, how many pages the walk expects as the feed
+    /// last reported them (for a progress bar).
+    public func fetch(
+        _ settings: FetchSettings, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void = { _ in }
+    ) throws -> FetchSummary {
         let budget = FeedSource.isFile(settings.endpoint) ? nil : try apiBudget(settings)
         defer { if let budget { try? recordCalls(budget) } }
         var source = FeedSource(settings: settings, budget: budget)
@@ -23,7 +27,8 @@ extension Catalog {
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            let newest = try importPages(source, history, run: run, into: &summary, interruption: interruption, progress: progress)
+            let newest = try importPages(
+                source, history, run: run, into: &summary, interruption: interruption, progress: progress, pagesExpected: pagesExpected)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
             if summary.gap { Console.warning(history.gapWarning(summary)) }
             try finish(run, .succeeded, summary, error: nil, newestUpload: newest)
@@ -46,7 +51,7 @@ extension Catalog {
     /// Returns the newest upload time among the photos received (a search's next mark).
     private func importPages(
         _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary,
-        interruption: InterruptionWatch, progress: (FetchSummary) -> Void
+        interruption: InterruptionWatch, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void
     ) throws -> Date? {
         let settings = source.settings
         let incremental = history.lastRunCompleted && !settings.full
@@ -55,7 +60,7 @@ extension Catalog {
         var page = try prepare(try source.page(1))
         var newest: Date?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
-            var (number, received, skipped, excluded) = (1, 0, 0, 0)
+            var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
                 var pending = incremental ? nil : upcoming.map { PendingPage($0, from: source, prepare: prepare) }
@@ -64,7 +69,10 @@ extension Catalog {
                 newest = [newest, page.page.photos.lazy.compactMap(\.uploaded).max()].compactMap { $0 }.max()
                 (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)
                 summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
+                datesUnknown += page.page.notes.count
+                summary.datesUnknown = datesUnknown
                 if !settings.dryRun { try record(run, summary, calls: source.budget) }
+                pagesExpected(walk.expectedPages)
                 progress(summary)
                 reportSkipped(page.page)
                 if incremental && page.isKnown(result) { walk.stopAtKnownPage(number) }
@@ -94,11 +102,13 @@ extension Catalog {
         }
     }
 
+    /// Skipped items and unusable values, the first three of each per page (not under `--quiet`).
     private func reportSkipped(_ page: FeedPage) {
-        guard !page.skipped.isEmpty else { return }
-        let shown = page.skipped.prefix(3).map(\.reason).joined(separator: "; ")
-        let more = page.skipped.count > 3 ? " (and \(page.skipped.count - 3) more)" : ""
-        FileHandle.standardError.write(Data("photosync: page \(page.page): skipped \(page.skipped.count) item(s): \(shown)\(more)\n".utf8))
+        for (items, what) in [(page.skipped, "skipped"), (page.notes, "kept without their upload time")] where !items.isEmpty {
+            let shown = items.prefix(3).map(\.reason).joined(separator: "; ")
+            let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
+            Console.notice("page \(page.page): \(what) \(items.count) item(s): \(shown)\(more)")
+        }
     }
 
     // MARK: - Run records
@@ -136,7 +146,7 @@ extension Catalog {
             run.finished = Date()
             run.outcome = outcome.rawValue
             run.record(summary)
-            run.error = error
+            run.error = error.map(Secrets.redact)
             run.newestUpload = newestUpload
             try context.save()
         }

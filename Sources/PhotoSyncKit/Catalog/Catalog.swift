@@ -32,15 +32,18 @@ public final class Catalog {
     /// requested order. Read as columns, not objects: a prolific photographer's listing is tens of
     /// thousands of rows.
     public func list(photographer: String?, source: String? = nil, sort: ListSort, limit: Int?) throws -> [PhotoListing] {
-        try withContext { context in
+        var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
+        query.source = source
+        return try list(query)
+    }
+
+    /// `query`'s photos with `predicate` (built from it), sorted and windowed in SQL.
+    func list(_ query: ListQuery, predicate: FetchPredicate<Photo>?) throws -> [PhotoListing] {
+        let photographer = query.photographer
+        return try withContext { context in
             try context.readingOneSnapshot {
-                var predicate = photographer.map { name in FetchPredicate<Photo>.whose(\.$whoTook, \.$name == name) }
-                if let source {
-                    let bySource: FetchPredicate<Photo> = \.$source == source
-                    predicate = predicate.map { $0 && bySource } ?? bySource
-                }
                 let photos = try context.fetchColumns(
-                    FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(sort), limit: limit),
+                    FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset),
                     [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook, \.$source])
                 let names = try Self.names(in: context, photographer.map { name in \.$name == name })
                 let (ids, titles, subtitles, imageURLs, uploaded, whoTook, sources) = (

@@ -57,6 +57,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// Photos seen again in the same fetch (on the same page or a later one): stored once, counted once.
     public var repeated = 0
     public var skipped = 0
+    /// Photos kept with an unknown upload time because the feed's was unusable (outside 1970–2099).
+    public var datesUnknown = 0
     /// Photos skipped because a delete excluded their id or their photographer.
     public var excluded = 0
     public var photographersInserted = 0
@@ -73,6 +75,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case pages, received, inserted, updated, unchanged, repeated, skipped, excluded
+        case datesUnknown = "dates_unknown"
         case photographersInserted = "photographers_inserted"
         case photographersRemoved = "photographers_removed"
         case morePages = "more_pages"
@@ -97,6 +100,11 @@ public struct PhotoListing: Sendable, Equatable {
 public struct PhotographerListing: Sendable, Equatable {
     public var name: String
     public var photos: Int
+}
+
+/// The order of `photographers`: by name, or most photos first (then by name).
+public enum PhotographerSort: String, CaseIterable, Sendable {
+    case name, photos
 }
 
 /// The order of `list`.

@@ -55,15 +55,20 @@ struct FeedSource: Sendable {
     func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
         let interrupted = { @Sendable in InterruptionWatch.pending != nil }
         var attempt = 1
+        var requests = 0
         while true {
             do {
                 let response = try client.get(url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted) {
+                    requests += 1
+                    if requests > 1 { Console.info("page \(number): retrying, attempt \(requests) of \(settings.retries + 1)") }
                     guard case .failure(let refusal)? = budget?.spend() else { return nil }
                     return refusal.message
                 }
                 return try FeedDecoder.decode(response.body)
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
                 let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
+                Console.info("page \(number): \(error), retrying in \(String(format: "%.1f", delay)) s")
+                requests = 0
                 guard CurlHTTPClient.sleepThread(delay, unless: interrupted) else { throw Self.interruption() }
                 attempt += 1
             } catch HTTPError.cancelled {

@@ -39,6 +39,11 @@ struct FeedWalk {
         return number + 1
     }
 
+    /// The pages this walk will ask for as the feed last reported them (the limit until a response says fewer).
+    var expectedPages: Int {
+        isSingleDocument ? 1 : min(limit, max(accepted, reportedPages))
+    }
+
     /// Ends the walk after page `number`, whose photos were all in the catalog already.
     mutating func stopAtKnownPage(_ number: Int) { stoppedAtKnownPage = true }
 

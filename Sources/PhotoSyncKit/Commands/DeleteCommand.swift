@@ -16,6 +16,7 @@ struct DeleteCommand: GlobalOptionsCommand {
             Examples:
               photosync delete 53719862871 53719862872
               photosync delete --photographer "Ana Lima" --dry-run
+              photosync delete --photographer "Ana Lima"
               photosync restore --photographer "Ana Lima"
             """
     )
@@ -25,7 +26,7 @@ struct DeleteCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("Ids of the photos to delete.", valueName: "photo-id"))
     var photoIDs: [String] = []
 
-    @Option(help: "Delete this photographer and all their photos.")
+    @Option(help: "Delete this photographer and all their photos.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     @Flag(help: "Delete without remembering: later fetches may bring the photos back.")
@@ -46,7 +47,7 @@ struct DeleteCommand: GlobalOptionsCommand {
             let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
             if !globals.quiet {
-                Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
+                try Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
             }
         }
     }

@@ -17,9 +17,15 @@ struct FetchCommand: GlobalOptionsCommand {
             twice the timeout (at least 120 s; --wait waits). With --quiet a successful text summary is \
             not printed.
 
+            --api-key shows in the process list (ps) to every user of the machine: prefer \
+            PHOTOSYNC_API_KEY or api_key in the config file (chmod 600).
+
+            --dry-run saves nothing and creates nothing: without a catalog at --db it runs against a \
+            temporary one, deleted at the end.
+
             Examples:
               photosync fetch --pages 3
-              photosync fetch --url file:///srv/fixtures/ --dry-run --format json
+              photosync fetch --url "file://$PWD/Fixtures/feed/recent-page-1.json" --dry-run --format json
             """
     )
 
@@ -28,7 +34,9 @@ struct FetchCommand: GlobalOptionsCommand {
     @Option(help: ArgumentHelp("The REST endpoint, http(s):// or file://.", valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("The API key (not needed for file:// URLs).", valueName: "key"))
+    @Option(help: ArgumentHelp(
+        "The API key (not needed for file:// URLs). Visible in the process list: prefer PHOTOSYNC_API_KEY or the config file.",
+        valueName: "key"))
     var apiKey: String?
 
     @Option(help: "Fetch exactly this many pages (default: until the feed ends or max_pages).")
@@ -88,6 +96,7 @@ struct FetchCommand: GlobalOptionsCommand {
     func run() throws {
         var apiKeyInUse: String?
         try reportingErrors(hiding: { apiKeyInUse }) {
+            Secrets.register(apiKey)
             let context = try CommandContext(globals)
             let flags = SettingsLayer(
                 endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, retries: retries,
@@ -96,18 +105,40 @@ struct FetchCommand: GlobalOptionsCommand {
                 flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
             settings.full = full
             apiKeyInUse = settings.apiKey
+            Secrets.register(settings.apiKey)
+            let scratch = dryRun && !context.catalogExists ? try ScratchCatalog() : nil
+            let databasePath = scratch?.path ?? context.databasePath
+            Console.info("fetch started: \(settings.endpoint), catalog \(context.databasePath)\(dryRun ? " (dry run)" : "")")
             context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
 
-            let lock = try CatalogLock(databasePath: context.databasePath, wait: wait) {
-                if !globals.quiet { Console.diagnostic("waiting for another fetch on \(context.databasePath)") }
+            if scratch == nil {
+                try context.refuseSpecialFile()
+                try context.createCatalogFolder()
+            }
+            let lock = try CatalogLock(databasePath: databasePath, wait: wait) {
+                Console.notice("waiting for another fetch on \(databasePath)")
             }
             let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
             let summary = try withExtendedLifetime(lock) {
                 defer { progress.finish() }
-                return try context.openCatalog().fetch(settings, progress: progress.update)
+                progress.begin()
+                var expected: Int?
+                do {
+                    return try Catalog(path: databasePath).fetch(settings, progress: { summary in
+                        Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
+                        progress.update(summary, expected: expected)
+                    }, pagesExpected: { expected = $0 })
+                } catch PhotoSyncError.interrupted(let signal) {
+                    // One line that says what was kept, instead of the bare "interrupted by signal N".
+                    progress.finish()
+                    let kept = dryRun ? "nothing saved (dry run)" : "\(progress.last.pages) page(s) saved; run again to continue"
+                    Console.diagnostic("\(PhotoSyncError.interrupted(signal: signal).message): \(kept)")
+                    throw ExitCode(PhotoSyncError.interrupted(signal: signal).exitStatus)
+                }
             }
+            Console.info("fetch \(dryRun ? "dry run " : "")finished: \(FetchSummaryOutput.oneLine(summary))")
             if !(globals.quiet && format == .text) {
-                Console.write(try FetchSummaryOutput.render(summary, as: format, dryRun: dryRun))
+                try Console.write(try FetchSummaryOutput.render(summary, as: format, dryRun: dryRun))
             }
         }
     }

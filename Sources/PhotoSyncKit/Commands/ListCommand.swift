@@ -6,16 +6,33 @@ struct ListCommand: GlobalOptionsCommand {
         commandName: "list",
         abstract: "List photos in the catalog.",
         discussion: """
+            --search matches the title or subtitle ignoring case (ß matches SS; accents count). \
+            --since and --until bound the upload time, both inclusive: an ISO 8601 time, or a date \
+            YYYY-MM-DD meaning that whole UTC day. An unknown --photographer is not an error: the \
+            closest names are suggested on stderr. The table fits the terminal (COLUMNS or its \
+            width), cutting titles with "…".
+
             Examples:
               photosync list --photographer "Ana Lima" --sort uploaded
+              photosync list --search harbour --since 2023-01-01 --until 2024-12-31
+              photosync list --limit 20 --offset 20 --format jsonl
               photosync list --limit 20 --format csv > photos.csv
             """
     )
 
     @OptionGroup var globals: GlobalOptions
 
-    @Option(help: "Only photos by this photographer.")
+    @Option(help: "Only photos by this photographer (exact name).", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
+
+    @Option(help: "Only photos whose title or subtitle contains this text, ignoring case.")
+    var search: String?
+
+    @Option(help: ArgumentHelp("Only photos uploaded at or after this time (ISO 8601, or YYYY-MM-DD).", valueName: "time"))
+    var since: TimeBound?
+
+    @Option(help: ArgumentHelp("Only photos uploaded at or before this time (ISO 8601, or YYYY-MM-DD: the whole day).", valueName: "time"))
+    var until: TimeBound?
 
     @Option(help: ArgumentHelp("Only photos first brought by this source: 'recent', or a search as 'search tags=cats' (see list --format json).", valueName: "source"))
     var source: String?
@@ -26,17 +43,33 @@ struct ListCommand: GlobalOptionsCommand {
     @Option(help: "Show at most this many photos.")
     var limit: Int?
 
+    @Option(help: "Skip this many photos first (with --limit, pages through the list).")
+    var offset: Int?
+
     @Option(help: "Output format.")
     var format: TabularFormat = .table
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let offset, offset < 0 { throw ValidationError("--offset must be at least 0") }
     }
 
     func run() throws {
         try reportingErrors {
-            let photos = try CommandContext(globals).openCatalog(forReading: true).list(photographer: photographer, source: source, sort: sort, limit: limit)
-            Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer))
+            let catalog = try CommandContext(globals).openCatalog(forReading: true)
+            var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
+            (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
+            let photos = try catalog.list(query)
+            if photos.isEmpty, let photographer { try suggestPhotographers(closeTo: photographer, in: catalog) }
+            try Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer, lineWidth: TerminalWidth.current()))
         }
+    }
+
+    /// "did you mean 'Ana Lima'?" on stderr when no photographer has that exact name.
+    private func suggestPhotographers(closeTo name: String, in catalog: Catalog) throws {
+        guard !(try catalog.photographers().contains { $0.name == name }) else { return }
+        let close = try catalog.photographerNames(closeTo: name)
+        guard !close.isEmpty else { return Console.notice("no photographer named '\(name)'") }
+        Console.notice("no photographer named '\(name)'; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")
     }
 }

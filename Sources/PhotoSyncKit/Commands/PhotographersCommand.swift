@@ -4,22 +4,33 @@ import ArgumentParser
 struct PhotographersCommand: GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "photographers",
-        abstract: "List photographers and their photo counts, by name.",
+        abstract: "List photographers and their photo counts.",
         discussion: """
-            Example:
+            Examples:
               photosync photographers --format json
+              photosync photographers --sort photos --limit 10
             """
     )
 
     @OptionGroup var globals: GlobalOptions
 
+    @Option(help: "Sort order: name, or photos (most first, then by name).")
+    var sort: PhotographerSort = .name
+
+    @Option(help: "Show at most this many photographers.")
+    var limit: Int?
+
     @Option(help: "Output format.")
     var format: TabularFormat = .table
 
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
     func run() throws {
         try reportingErrors {
-            let photographers = try CommandContext(globals).openCatalog(forReading: true).photographers()
-            Console.write(try PhotographerListOutput.render(photographers, as: format))
+            let photographers = try CommandContext(globals).openCatalog(forReading: true).photographers(sort: sort, limit: limit)
+            try Console.write(try PhotographerListOutput.render(photographers, as: format, lineWidth: TerminalWidth.current()))
         }
     }
 }

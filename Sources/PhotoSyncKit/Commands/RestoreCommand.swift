@@ -22,7 +22,7 @@ struct RestoreCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("Excluded photo ids to forget.", valueName: "photo-id"))
     var photoIDs: [String] = []
 
-    @Option(help: "Undo the delete of this photographer.")
+    @Option(help: "Undo the delete of this photographer.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     func validate() throws {
@@ -35,7 +35,7 @@ struct RestoreCommand: GlobalOptionsCommand {
         try reportingErrors {
             let catalog = try CommandContext(globals).openCatalog()
             let report = try photographer.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
-            if !globals.quiet { Console.write(DeletionOutput.render(report)) }
+            if !globals.quiet { try Console.write(DeletionOutput.render(report)) }
         }
     }
 }

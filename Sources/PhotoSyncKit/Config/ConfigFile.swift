@@ -79,17 +79,3 @@ struct ConfigFile: Sendable {
         return ["config \(path) holds an api_key and is readable by other users; run: chmod 600 \(path)"]
     }
 }
-
-/// Levenshtein distance, for "did you mean" suggestions.
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-        var current = [i + 1]
-        for (j, y) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}

@@ -11,6 +11,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case timeout
     case retries
     case db
+    case logFile = "log_file"
     case apiBudget = "api_budget"
     case searchUser = "search_user"
     case searchTags = "search_tags"
@@ -29,7 +30,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .timeout: value > 0 ? nil : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
         case .apiBudget: value >= 1 ? nil : "must be at least 1"
-        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText: nil
+        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile: nil
         }
     }
 }
@@ -51,6 +52,7 @@ struct SettingsLayer: Equatable, Sendable {
     var timeout: Double?
     var retries: Int?
     var db: String?
+    var logFile: String?
     var apiBudget: Int?
     var search = FeedSearch()
 
@@ -60,7 +62,7 @@ struct SettingsLayer: Equatable, Sendable {
             endpoint: endpoint ?? lower.endpoint, apiKey: apiKey ?? lower.apiKey,
             perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout,
-            retries: retries ?? lower.retries, db: db ?? lower.db, apiBudget: apiBudget ?? lower.apiBudget,
+            retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
             search: search.overriding(lower.search))
     }
 
@@ -77,6 +79,8 @@ struct SettingsLayer: Equatable, Sendable {
             apiKey = text
         case .db:
             db = text
+        case .logFile:
+            logFile = text
         case .searchUser:
             search.user = text
         case .searchTags:

@@ -18,7 +18,7 @@ struct SettingsResolver: Sendable {
     /// `--config`, else `PHOTOSYNC_CONFIG` (either must exist), else the XDG default when it exists.
     func loadConfigFile(flag: String?) throws(PhotoSyncError) -> ConfigFile? {
         if let explicit = flag ?? value("PHOTOSYNC_CONFIG") {
-            return try ConfigFile.load(path: explicit)
+            return try ConfigFile.load(path: expandingTilde(explicit))
         }
         guard let path = defaultConfigPath, FileManager.default.fileExists(atPath: path) else { return nil }
         return try ConfigFile.load(path: path)
@@ -29,9 +29,10 @@ struct SettingsResolver: Sendable {
     }
 
     /// `--db`, else `PHOTOSYNC_DB`, else the config file's `db`, else the XDG data directory.
+    /// A leading `~/` is the home folder wherever the path came from (`--db=~/x` reaches us unexpanded).
     func databasePath(flag: String?, config: ConfigFile?) throws(PhotoSyncError) -> String {
-        if let path = flag ?? value(SettingKey.db.environmentVariable) ?? config?.settings.db.map(expandingTilde) {
-            return path
+        if let path = flag ?? value(SettingKey.db.environmentVariable) ?? config?.settings.db {
+            return expandingTilde(path)
         }
         guard let dataHome = xdgDirectory("XDG_DATA_HOME", underHome: ".local/share") else {
             throw .configuration("cannot choose a catalog location because HOME is not set; pass --db or set PHOTOSYNC_DB")
@@ -39,10 +40,20 @@ struct SettingsResolver: Sendable {
         return dataHome + "/photosync/catalog.sqlite"
     }
 
+    /// `--log-file`, else `PHOTOSYNC_LOG_FILE`, else the config file's `log_file`; nil: no log file.
+    func logFilePath(flag: String?, config: ConfigFile?) -> String? {
+        (flag ?? value(SettingKey.logFile.environmentVariable) ?? config?.settings.logFile).map(expandingTilde)
+    }
+
+    /// The API key from the environment or the config file, without requiring one (for redaction).
+    func knownAPIKeys(config: ConfigFile?) -> [String] {
+        [value(SettingKey.apiKey.environmentVariable), config?.settings.apiKey].compactMap { $0 }
+    }
+
     /// The `PHOTOSYNC_*` variables as a settings layer; a bad value names its variable.
     func environmentSettings() throws(PhotoSyncError) -> SettingsLayer {
         var layer = SettingsLayer()
-        for key in SettingKey.allCases where key != .db {
+        for key in SettingKey.allCases where key != .db && key != .logFile {
             guard let text = value(key.environmentVariable) else { continue }
             do {
                 try layer.set(key, from: text)
@@ -96,7 +107,7 @@ struct SettingsResolver: Sendable {
         return value("HOME").map { $0 + "/" + underHome }
     }
 
-    private func expandingTilde(_ path: String) -> String {
+    func expandingTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/"), let home = value("HOME") else { return path }
         return home + path.dropFirst()
     }

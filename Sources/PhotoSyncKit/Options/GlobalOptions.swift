@@ -9,20 +9,30 @@ public struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp(
             "The catalog file (env PHOTOSYNC_DB).",
             discussion: "Default: $XDG_DATA_HOME/photosync/catalog.sqlite, else ~/.local/share/photosync/catalog.sqlite.",
-            valueName: "path"))
+            valueName: "path"),
+        completion: .file())
     public var db: String?
 
     @Option(
         help: ArgumentHelp(
             "The YAML config file (env PHOTOSYNC_CONFIG).",
             discussion: "Default: $XDG_CONFIG_HOME/photosync/config.yaml when it exists.",
-            valueName: "path"))
+            valueName: "path"),
+        completion: .file())
     public var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Append timestamped log lines for this run to this file (env PHOTOSYNC_LOG_FILE, config log_file).",
+            discussion: "Creates the file (mode 0600) and its folder (0700). Lines never hold the API key.",
+            valueName: "path"),
+        completion: .file())
+    public var logFile: String?
 
     @Flag(help: "Log debug details to stderr.")
     public var verbose = false
 
-    @Flag(help: "Print only requested data and errors.")
+    @Flag(help: "Print only requested data, errors and warnings that data may be missing (a gap).")
     public var quiet = false
 
     public init() {}

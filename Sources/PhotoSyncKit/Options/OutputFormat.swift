@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// Output of commands that print rows: `list`, `photographers`.
 enum TabularFormat: String, CaseIterable, ExpressibleByArgument {
-    case table, json, csv
+    case table, json, jsonl, csv
 }
 
 /// Output of commands that print one report: `fetch`, `status`.
@@ -12,3 +12,4 @@ enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
 
 extension MergePolicyChoice: ExpressibleByArgument {}
 extension ListSort: ExpressibleByArgument {}
+extension PhotographerSort: ExpressibleByArgument {}

@@ -1,18 +1,19 @@
-/// What `delete` reports: each photo, then each photographer the delete rule removed.
+/// What `delete` reports: each photo, then each photographer the delete rule removed (escaped: names come from the feed).
 enum DeletionOutput {
     /// `photographer` is the one deleted on request, which needs no "(no photos left)" explanation.
     static func render(_ report: DeletionReport, photographer: String?, dryRun: Bool = false) -> String {
         let (deleted, removed) = dryRun ? ("would delete", "would remove") : ("deleted", "removed")
-        let photos = report.photoIDs.map { "\(deleted) photo \($0)\n" }
+        let photos = report.photoIDs.map { "\(deleted) photo \(TerminalText.escaped($0))\n" }
         let photographers = report.photographersRemoved.map { name in
-            name == photographer ? "\(removed) photographer \(name)\n" : "\(removed) photographer \(name) (no photos left)\n"
+            let shown = TerminalText.escaped(name)
+            return name == photographer ? "\(removed) photographer \(shown)\n" : "\(removed) photographer \(shown) (no photos left)\n"
         }
         return (photos + photographers).joined()
     }
 
     /// What `restore` prints: the photographer, then each photo id no longer excluded.
     static func render(_ report: RestoreReport) -> String {
-        let photographer = report.photographer.map { ["restored photographer \($0)\n"] } ?? []
-        return (photographer + report.photoIDs.map { "restored photo \($0)\n" }).joined()
+        let photographer = report.photographer.map { ["restored photographer \(TerminalText.escaped($0))\n"] } ?? []
+        return (photographer + report.photoIDs.map { "restored photo \(TerminalText.escaped($0))\n" }).joined()
     }
 }

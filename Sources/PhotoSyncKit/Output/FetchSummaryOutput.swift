@@ -1,5 +1,15 @@
 /// The summary `fetch` prints when it is done.
 enum FetchSummaryOutput {
+    /// The counts on one line, for the log file: `received 100, inserted 3, ...`.
+    static func oneLine(_ summary: FetchSummary) -> String {
+        let counts = [
+            ("received", summary.received), ("inserted", summary.inserted), ("updated", summary.updated),
+            ("unchanged", summary.unchanged), ("repeated", summary.repeated), ("skipped", summary.skipped),
+            ("excluded", summary.excluded), ("dates unknown", summary.datesUnknown),
+        ]
+        return counts.map { "\($0) \($1)" }.joined(separator: ", ") + (summary.gap ? ", gap" : "")
+    }
+
     static func render(_ summary: FetchSummary, as format: ReportFormat, dryRun: Bool) throws -> String {
         switch format {
         case .json:
@@ -13,6 +23,7 @@ enum FetchSummaryOutput {
                 ("photographers inserted", summary.photographersInserted),
                 ("photographers removed", summary.photographersRemoved),
             ]
+            if summary.datesUnknown > 0 { lines.append(("upload times unknown", summary.datesUnknown)) }
             if summary.morePages > 0 { lines.append(("more pages available", summary.morePages)) }
             let labelWidth = lines.map(\.0.count).max() ?? 0
             let counts = lines.map { label, count in

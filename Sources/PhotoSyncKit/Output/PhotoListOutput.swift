@@ -2,27 +2,30 @@
 enum PhotoListOutput {
     static let csvHeader = ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source"]
 
-    /// `photographer` only words the empty-table message.
-    static func render(_ photos: [PhotoListing], as format: TabularFormat, photographer: String?) throws -> String {
+    /// `photographer` only words the empty-table message; `lineWidth` narrows the table's title and
+    /// photographer columns so no row is wider.
+    static func render(_ photos: [PhotoListing], as format: TabularFormat, photographer: String?, lineWidth: Int? = nil) throws -> String {
         switch format {
         case .json:
             return try JSONOutput.render(photos.map(Record.init))
+        case .jsonl:
+            return try JSONLines.render(photos.map(Record.init))
         case .csv:
             return CSVWriter.render(
                 header: csvHeader,
                 rows: photos.map { [$0.id, $0.title, $0.subtitle, $0.photographer, $0.imageURL, $0.uploaded.map(timestamp) ?? "", $0.source] })
         case .table:
-            guard !photos.isEmpty else { return photographer.map { "No photos by \($0).\n" } ?? "No photos.\n" }
+            guard !photos.isEmpty else { return photographer.map { "No photos by \(TerminalText.escaped($0)).\n" } ?? "No photos.\n" }
             let table = TableRenderer(columns: [
-                .init(header: "ID"), .init(header: "TITLE", maxWidth: 48),
-                .init(header: "PHOTOGRAPHER", maxWidth: 24), .init(header: "UPLOADED"),
-            ])
+                .init(header: "ID"), .init(header: "TITLE", maxWidth: 48, shrinks: true),
+                .init(header: "PHOTOGRAPHER", maxWidth: 24, shrinks: true), .init(header: "UPLOADED"),
+            ], lineWidth: lineWidth)
             return table.render(photos.map { [$0.id, $0.title, $0.photographer, $0.uploaded.map(timestamp) ?? "-"] })
         }
     }
 
     /// One photo in JSON; a missing upload date is an explicit null so every object has every key.
-    private struct Record: Encodable {
+    struct Record: Encodable {
         var id, title, subtitle, photographer, imageURL, source: String
         var uploaded: String?
 

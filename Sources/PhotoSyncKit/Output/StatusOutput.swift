@@ -5,7 +5,7 @@ enum StatusOutput {
         case .json:
             return try JSONOutput.render(Record(status))
         case .text:
-            var text = "catalog:       \(databasePath)\nphotos:        \(status.photos)\nphotographers: \(status.photographers)\n"
+            var text = "catalog:       \(TerminalText.escaped(databasePath))\nphotos:        \(status.photos)\nphotographers: \(status.photographers)\n"
             if status.excludedPhotos + status.excludedPhotographers > 0 {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
@@ -19,7 +19,7 @@ enum StatusOutput {
             text += table.render(status.runs.map { run in
                 [
                     timestamp(run.started), run.outcome.rawValue, String(run.summary.pages), String(run.summary.received),
-                    String(run.summary.inserted), String(run.summary.updated), run.error ?? "",
+                    String(run.summary.inserted), String(run.summary.updated), run.error.map(Secrets.redact) ?? "",
                 ]
             })
             return text
@@ -62,7 +62,8 @@ enum StatusOutput {
             try container.encode(timestamp(run.started), forKey: .started)
             try container.encode(run.finished.map(timestamp), forKey: .finished)
             try container.encode(run.outcome.rawValue, forKey: .outcome)
-            try container.encode(run.error, forKey: .error)
+            // Runs recorded before redaction reached the catalog may hold a key: redact on the way out too.
+            try container.encode(run.error.map(Secrets.redact), forKey: .error)
         }
     }
 }

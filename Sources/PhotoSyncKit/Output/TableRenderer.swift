@@ -5,12 +5,39 @@ struct TableRenderer {
         /// Longer cells are cut and end with "…".
         var maxWidth: Int?
         var alignRight = false
+        /// Narrowed first (in column order) when the table is wider than `lineWidth`.
+        var shrinks = false
     }
 
     var columns: [Column]
+    /// The terminal's width: shrinkable columns are cut (with "…") so no line is longer; nil: no limit.
+    var lineWidth: Int? = nil
+
+    /// The narrowest a shrinkable column gets.
+    static let minimumShrunkWidth = 8
 
     /// The header and rows (one cell per column), each line ending in a newline, with no trailing spaces.
     func render(_ rows: [[String]]) -> String {
+        let (cells, widths) = layout(rows)
+        guard let lineWidth, let narrower = narrowed(widths, to: lineWidth) else { return lines(cells, widths) }
+        return TableRenderer(columns: narrower).render(rows)
+    }
+
+    /// The columns with smaller `maxWidth`s so the line fits `lineWidth`, or nil when it fits already.
+    private func narrowed(_ widths: [Int], to lineWidth: Int) -> [Column]? {
+        var excess = widths.reduce(0, +) + 2 * (columns.count - 1) - lineWidth
+        guard excess > 0 else { return nil }
+        var narrower = columns
+        for index in columns.indices where columns[index].shrinks && excess > 0 {
+            let cut = min(excess, max(0, widths[index] - Self.minimumShrunkWidth))
+            narrower[index].maxWidth = widths[index] - cut
+            excess -= cut
+        }
+        return narrower
+    }
+
+    /// Every cell, measured and cut to its column's `maxWidth`, and each column's width.
+    private func layout(_ rows: [[String]]) -> ([Cell], [Int]) {
         var cells: [Cell] = []
         cells.reserveCapacity((rows.count + 1) * columns.count)
         var widths = columns.map { _ in 0 }
@@ -32,7 +59,7 @@ struct TableRenderer {
                 widths[index] = max(widths[index], cell.width)
             }
         }
-        return lines(cells, widths)
+        return (cells, widths)
     }
 
     private func lines(_ cells: [Cell], _ widths: [Int]) -> String {
@@ -57,7 +84,7 @@ struct TableRenderer {
     private struct Cell {
         /// The text as given, to recognise it on the next row.
         var source: String
-        /// The text as printed: on one line, cut to the column's width.
+        /// The text as printed: controls escaped (so on one line), cut to the column's width.
         var text: String
         var width: Int
         var isASCII: Bool
@@ -71,7 +98,7 @@ struct TableRenderer {
             while kept.last == UInt8(ascii: " ") { kept.removeLast() }
             return Cell(source: text, text: String(Substring(kept)) + "…", width: kept.count + 1, isASCII: true)
         }
-        let line = singleLine(text)
+        let line = TerminalText.escaped(text)
         let lineWidth = width(of: line)
         guard let maxWidth, lineWidth > maxWidth else { return Cell(source: text, text: line, width: lineWidth, isASCII: false) }
         let cut = fit(line, to: maxWidth)
@@ -136,12 +163,6 @@ struct TableRenderer {
         if scalar.isASCII { return 1 }
         if scalar.properties.isEmojiPresentation { return 2 }
         return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
-    }
-
-    /// Newlines and tabs in a title would break the row.
-    private static func singleLine(_ text: String) -> String {
-        guard text.utf8.withContiguousStorageIfAvailable({ LineBreaks.found(in: $0, orControls: true) }) ?? true else { return text }
-        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// Cuts a text wider than `maxWidth` to that many columns, the ellipsis included, so the cut

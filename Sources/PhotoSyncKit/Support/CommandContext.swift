@@ -1,37 +1,55 @@
 import Foundation
 import Logging
 
-/// What every command needs before it opens the catalog: the config file and the catalog path.
+/// What every command needs before it opens the catalog: the config file, the catalog path, the
+/// log file, and the secrets to redact.
 struct CommandContext {
     let resolver: SettingsResolver
     let config: ConfigFile?
     let databasePath: String
     let logger = Logger(label: "photosync")
 
-    /// Loads the config file (printing its warnings) and prepares the catalog's directory.
+    /// Loads the config file (printing its warnings), opens the log file and registers the API keys
+    /// known so far for redaction. Creates nothing but the log file: see `openCatalog`.
     init(_ globals: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         resolver = SettingsResolver(environment: environment)
         config = try resolver.loadConfigFile(flag: globals.config)
+        resolver.knownAPIKeys(config: config).forEach(Secrets.register)
+        if let path = resolver.logFilePath(flag: globals.logFile, config: config) {
+            Console.setLogFile(try LogFile(path: path))
+        }
         config?.warnings.forEach(Console.warning)
         databasePath = try resolver.databasePath(flag: globals.db, config: config)
-        let directory = (databasePath as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw PhotoSyncError.catalog("cannot create directory \(directory): \(error.localizedDescription)")
-            }
-        }
         logger.debug("catalog \(databasePath), config \(config?.path ?? "none")")
     }
 
-    /// Opens the catalog; one with several hard links is refused for writing and warned about for reading.
+    /// Whether a catalog file exists at the path (a new, empty one being created by a fetch counts).
+    var catalogExists: Bool { FileManager.default.fileExists(atPath: databasePath) }
+
+    /// Opens the existing catalog; one with several hard links is refused for writing and warned
+    /// about for reading.
+    /// - Throws: `.noInput` (66) when there is none: a mistyped `--db` must not create one.
     func openCatalog(forReading: Bool = false) throws -> Catalog {
+        guard catalogExists else { throw PhotoSyncError.noInput("no catalog at \(databasePath) (run photosync fetch first)") }
+        try refuseSpecialFile()
         if let links = CatalogLock.linkCount(atPath: databasePath), links > 1 {
             let problem = CatalogLock.hardLinkProblem(databasePath, links)
             guard forReading else { throw PhotoSyncError.catalog(problem) }
             Console.warning(problem)
         }
         return try Catalog(path: databasePath, forReading: forReading)
+    }
+
+    /// A catalog is a regular file or a new path: SQLite on `/dev/null` would leave a
+    /// world-writable `/dev/null-journal` behind, and a folder or a FIFO is a typo.
+    func refuseSpecialFile() throws(PhotoSyncError) {
+        var info = stat()
+        guard stat(databasePath, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
+        throw .catalog("\(databasePath) is not a regular file; give the path of a catalog file (or a new one)")
+    }
+
+    /// Creates the catalog's folder (mode 0700) for a fetch that may create the catalog.
+    func createCatalogFolder() throws(PhotoSyncError) {
+        try PrivateFolder.create((databasePath as NSString).deletingLastPathComponent)
     }
 }

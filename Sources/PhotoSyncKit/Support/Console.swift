@@ -1,21 +1,77 @@
 import Foundation
+import Synchronization
 
-/// stdout for data, stderr for one-line diagnostics prefixed with the tool's name.
+/// stdout for data, stderr for one-line diagnostics prefixed with the tool's name, and the log
+/// file (`--log-file`) for a record of every run.
+///
+/// Every diagnostic is redacted (`Secrets`) and escaped (`TerminalText`) here, whatever produced it.
+/// Levels decide where a line goes:
+/// - errors and warnings (data may be missing: a gap; a config readable by others) reach stderr always;
+/// - notices (skipped items, waiting for the lock) reach stderr unless `--quiet`;
+/// - info (start, each page, the summary) and debug (`--verbose` only) go to the log file, debug to
+///   stderr as well.
 enum Console {
-    /// Writes `text` as is; renderers end their output with a newline themselves.
-    static func write(_ text: String) {
-        print(text, terminator: "")
+    enum Level: String, Sendable {
+        case error, warning, notice, info, debug
     }
 
-    /// One line on stderr: an error, or a notice such as waiting for the lock.
-    static func diagnostic(_ message: String) {
-        writeError("photosync: \(message)\n")
+    private struct State {
+        var quiet = false
+        var verbose = false
+        var logFile: LogFile?
     }
 
-    static func warning(_ message: String) {
-        writeError("photosync: warning: \(message)\n")
+    private static let state = Mutex(State())
+
+    /// Applies `--quiet` and `--verbose` for the rest of the process.
+    static func setVerbosity(quiet: Bool, verbose: Bool) {
+        state.withLock { ($0.quiet, $0.verbose) = (quiet, verbose) }
     }
 
+    /// Appends every later line to `logFile` too (nil: none).
+    static func setLogFile(_ logFile: LogFile?) {
+        state.withLock { $0.logFile = logFile }
+    }
+
+    /// Writes `text` to stdout as is, unbuffered; renderers end their output with a newline themselves.
+    /// - Throws: `.output` (74) when the write fails (a full disk), `.closedPipe` when the reader
+    ///   went away (`photosync list | head -1`).
+    static func write(_ text: String) throws(PhotoSyncError) {
+        try StandardOutput.write(text)
+    }
+
+    /// An error line: `photosync: message`.
+    static func diagnostic(_ message: String) { emit(.error, message) }
+
+    static func warning(_ message: String) { emit(.warning, message) }
+
+    static func notice(_ message: String) { emit(.notice, message) }
+
+    static func info(_ message: String) { emit(.info, message) }
+
+    static func debug(_ message: String) { emit(.debug, message) }
+
+    /// `message` on one line, redacted and escaped, to stderr and the log file as its level says.
+    static func emit(_ level: Level, _ message: String) {
+        let line = safeLine(message)
+        let current = state.withLock { $0 }
+        let toTerminal = switch level {
+        case .error: true
+        case .warning: true
+        case .notice: !current.quiet
+        case .info: false
+        case .debug: current.verbose
+        }
+        if toTerminal { writeError("photosync: \(level == .warning ? "warning: " : "")\(line)\n") }
+        if level != .debug || current.verbose { current.logFile?.append(level, line) }
+    }
+
+    /// One line, no secret, no raw control character.
+    static func safeLine(_ message: String) -> String {
+        TerminalText.escaped(Secrets.redact(message.split(whereSeparator: \.isNewline).joined(separator: " ")))
+    }
+
+    /// Raw text to stderr (the progress line, top-level messages already formatted).
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }

@@ -6,7 +6,8 @@ import Synchronization
 public enum LoggingBootstrap {
     private static let done = Mutex(false)
 
-    /// Debug logs on stderr with `--verbose`, otherwise only warnings and errors.
+    /// Debug logs on stderr with `--verbose`, otherwise only warnings and errors; every line goes
+    /// through `Console` (redacted, escaped, and to the log file).
     ///
     /// swift-log allows one bootstrap per process, so calls after the first are ignored
     /// (tests run many commands in one process).
@@ -16,11 +17,9 @@ public enum LoggingBootstrap {
             return !done
         }
         guard first else { return }
-        let verbose = (command as? any GlobalOptionsCommand)?.globals.verbose ?? false
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = verbose ? .debug : .warning
-            return handler
-        }
+        let globals = (command as? any GlobalOptionsCommand)?.globals
+        let verbose = globals?.verbose ?? false
+        Console.setVerbosity(quiet: globals?.quiet ?? false, verbose: verbose)
+        LoggingSystem.bootstrap { _ in ConsoleLogHandler(logLevel: verbose ? .debug : .warning) }
     }
 }

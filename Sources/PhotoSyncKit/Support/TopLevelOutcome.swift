@@ -40,8 +40,9 @@ public struct TopLevelOutcome: Equatable, Sendable {
         }
     }
 
+    /// One line, redacted and with controls escaped (a usage error may quote what was typed).
     private static func line(_ message: String) -> String {
-        "photosync: \(message)\n"
+        "photosync: \(Console.safeLine(message))\n"
     }
 
     /// argument-parser's message, first non-blank line only, plus where to read more:
@@ -81,7 +82,8 @@ extension PhotoSyncCommand {
     /// This replaces argument-parser's `main()`/`exit(withError:)`, which print multi-line usage
     /// errors: see `TopLevelOutcome` for what is printed.
     public static func execute(_ arguments: [String]? = nil) -> Int32 {
-        execute(arguments, output: Console.write, error: Console.writeError)
+        ProcessHardening.apply()
+        return execute(arguments, output: { try? Console.write($0) }, error: Console.writeError)
     }
 
     /// `execute`, with the top-level message (help text or the error line) going to `output` and `error`.

@@ -20,7 +20,11 @@ import Testing
         (photoJSON(#""id":{"_content":"1"}"#), "photo 0: id is not a string or number"),
         (photoJSON(#""id":"12/../34""#), #"photo 0: id "12/../34" is not 1–64 ASCII letters or digits"#),
         (photoJSON(#""id":" 123""#), #"photo 0: id " 123" is not 1–64 ASCII letters or digits"#),
-        (photoJSON(#""id":1.5"#), #"photo 0: id "1.5" is not 1–64 ASCII letters or digits"#),
+        (photoJSON(#""id":1.5"#), #"photo 0: id "1.5" is not an integer"#),
+        (photoJSON(#""id":1e400"#), #"photo 0: id "1e400" is not an integer"#),
+        (photoJSON(#""id":66.0"#), #"photo 0: id "66.0" is not an integer"#),
+        (photoJSON(#""id":-0"#), #"photo 0: id "-0" is not 1–64 ASCII letters or digits"#),
+        (photoJSON(#""id":-7"#), #"photo 0: id "-7" is not 1–64 ASCII letters or digits"#),
     ])
     func unusableIDsAreSkipped(item: String, reason: String) throws {
         let page = try decode(pageJSON(item))

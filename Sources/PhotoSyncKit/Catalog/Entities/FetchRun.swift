@@ -15,6 +15,7 @@ final class FetchRun: ManagedObject {
     @Attribute var unchanged = 0
     @Attribute var repeated = 0
     @Attribute var skipped = 0
+    @Attribute var datesUnknown = 0
     @Attribute var excluded = 0
     @Attribute var photographersInserted = 0
     @Attribute var photographersRemoved = 0
@@ -34,6 +35,7 @@ final class FetchRun: ManagedObject {
         unchanged = summary.unchanged
         repeated = summary.repeated
         skipped = summary.skipped
+        datesUnknown = summary.datesUnknown
         excluded = summary.excluded
         photographersInserted = summary.photographersInserted
         photographersRemoved = summary.photographersRemoved
@@ -51,6 +53,7 @@ final class FetchRun: ManagedObject {
         summary.unchanged = unchanged
         summary.repeated = repeated
         summary.skipped = skipped
+        summary.datesUnknown = datesUnknown
         summary.excluded = excluded
         summary.photographersInserted = photographersInserted
         summary.photographersRemoved = photographersRemoved

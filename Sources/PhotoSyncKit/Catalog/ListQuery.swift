@@ -1,0 +1,22 @@
+import Foundation
+
+/// What `list` asks for: filters, order and the window of rows.
+public struct ListQuery: Sendable, Equatable {
+    /// Exact photographer name (byte for byte, as stored).
+    public var photographer: String?
+    /// Only photos a fetch of this source stored (``FeedSource/label``).
+    public var source: String?
+    /// Text the title or subtitle contains, ignoring case (full Unicode folding: `ß` matches `SS`);
+    /// accents stay significant.
+    public var search: String?
+    /// Upload time bounds, both inclusive; photos with no known upload time never match either.
+    public var since: Date?
+    public var until: Date?
+    public var sort: ListSort = .title
+    public var limit: Int?
+    public var offset: Int?
+
+    public init(photographer: String? = nil, sort: ListSort = .title, limit: Int? = nil) {
+        (self.photographer, self.sort, self.limit) = (photographer, sort, limit)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// `photosync show`: everything the catalog holds about one photo.
+struct ShowCommand: GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one photo: every field, its Flickr page and its image URL.",
+        discussion: """
+            The page URL is https://www.flickr.com/photos/{owner id}/{photo id}. An id not in the \
+            catalog exits 1. JSON has list's keys plus owner_id and page_url.
+
+            Examples:
+              photosync show 53719862873
+              photosync show 53719862873 --format json
+            """
+    )
+
+    @OptionGroup var globals: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The photo's id.", valueName: "photo-id"))
+    var photoID: String
+
+    @Option(help: "Output format.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        try reportingErrors {
+            guard let photo = try CommandContext(globals).openCatalog(forReading: true).photo(id: photoID) else {
+                throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
+            }
+            try Console.write(try ShowOutput.render(photo, as: format))
+        }
+    }
+}
