@@ -104,6 +104,6 @@ struct FetchBehaviourTests {
         let fetch = try await photosync("fetch", "--url", closing.baseURL + "/rest", "--api-key", "k", "--retries", "1")
         #expect(fetch.status == 69, "\(fetch)")
         #expect(closing.connectionCount == 2, "one try plus one retry")
-        #expect(fetch.stderrLines.count == 1, "\(fetch)")
+        #expect(fetch.stderrLines.count == 2 && fetch.stderrLines.first?.contains("retry 1 of 1") == true, "a warning for the retry, then the error: \(fetch)")
     }
 }

@@ -27,6 +27,20 @@ struct NetworkFaultTests {
         }
     }
 
+    @Test func eachRetryIsAWarningLineAndTheErrorEndsWithAHint() async throws {
+        try await withSandbox { photosync, _ in
+            let refused = "http://127.0.0.1:9/rest"  // the discard port: nothing listens there
+            let fetch = try await photosync("fetch", "--url", refused, "--api-key", "k", "--retries", "2")
+            #expect(fetch.status == 69, "\(fetch)")
+            let lines = fetch.stderrLines
+            #expect(lines.count == 3, "\(fetch)")
+            #expect(lines.first?.contains("retry 1 of 2 in") == true && lines.dropFirst().first?.contains("retry 2 of 2 in") == true, "\(fetch)")
+            #expect(lines.last?.contains("check --url, the network") == true, "\(fetch)")
+            let quiet = try await photosync("fetch", "--url", refused, "--api-key", "k", "--retries", "1", "--quiet")
+            #expect(quiet.status == 69 && quiet.stderrLines.count == 1, "retries are not shown under --quiet: \(quiet)")
+        }
+    }
+
     @Test func notFoundIsNotRetried() async throws {
         try await withSandbox { photosync, server in
             server.route(Feed.path, .status(404))

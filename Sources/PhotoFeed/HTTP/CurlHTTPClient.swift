@@ -45,9 +45,11 @@ public final class CurlHTTPClient: Sendable {
     /// It runs on the calling thread.
     ///
     /// `mayAttempt` is asked before every attempt, retries included (a quota counts each request);
-    /// a reason it returns ends the call with `HTTPError.notAttempted`.
+    /// a reason it returns ends the call with `HTTPError.notAttempted`. `willRetry` hears each retry
+    /// before its wait: the retry's number, the failure that caused it, the seconds to wait.
     public func get(
         _ url: String, allowFileScheme: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false },
+        willRetry: (_ retry: Int, _ after: HTTPError, _ delay: Double) -> Void = { _, _, _ in },
         mayAttempt: () -> String? = { nil }
     ) throws(HTTPError) -> HTTPResponse {
         try URLScheme.check(url, allowFileScheme: allowFileScheme)
@@ -64,6 +66,7 @@ public final class CurlHTTPClient: Sendable {
                 }
                 guard attempt <= configuration.retries else { throw failure.reason }
                 let delay = configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter)
+                willRetry(attempt, failure.reason, delay)
                 if let sleep {
                     sleep(delay)
                 } else if !Self.sleepThread(delay, unless: isCancelled) {

@@ -25,7 +25,7 @@ extension PhotoSyncError {
         case HTTPError.fileUnreadable(let reason): .noInput("page \(page): \(reason)")
         case HTTPError.notAttempted(let reason): .tryLater("page \(page): \(reason)")
         case HTTPError.retryLater(let seconds): .tryLater(retryLaterMessage(page: page, seconds: seconds))
-        case let error as HTTPError: .network("page \(page): \(error)")
+        case let error as HTTPError: .network("page \(page): \(error) (check --url, the network, and the API's status)")
         case FeedError.api(100, let message):
             .permission("page \(page): the API refused the key from \(keySource) (error 100: \(message)); check it, or get a new key")
         case FeedError.api(let code, let message): .network("page \(page): API error \(code): \(message)")

@@ -55,20 +55,19 @@ struct FeedSource: Sendable {
     func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
         let interrupted = { @Sendable in InterruptionWatch.pending != nil }
         var attempt = 1
-        var requests = 0
         while true {
             do {
-                let response = try client.get(url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted) {
-                    requests += 1
-                    if requests > 1 { Console.info("page \(number): retrying, attempt \(requests) of \(settings.retries + 1)") }
+                let response = try client.get(
+                    url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted,
+                    willRetry: { retry, failure, delay in reportRetry(page: number, retry, of: settings.retries, "\(failure)", delay) }
+                ) {
                     guard case .failure(let refusal)? = budget?.spend() else { return nil }
                     return refusal.message
                 }
                 return try FeedDecoder.decode(response.body)
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
                 let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
-                Console.info("page \(number): \(error), retrying in \(String(format: "%.1f", delay)) s")
-                requests = 0
+                reportRetry(page: number, attempt, of: settings.retries, "\(error)", delay)
                 guard CurlHTTPClient.sleepThread(delay, unless: interrupted) else { throw Self.interruption() }
                 attempt += 1
             } catch HTTPError.cancelled {
@@ -77,6 +76,12 @@ struct FeedSource: Sendable {
                 throw PhotoSyncError.from(error, page: number, keySource: settings.apiKeySource)
             }
         }
+    }
+
+    /// A warning line for each retry (stderr unless `--quiet`, and the log file): which retry,
+    /// why, and how long it waits, so a slow network is not silence.
+    private func reportRetry(page: Int, _ retry: Int, of retries: Int, _ reason: String, _ delay: Double) {
+        Console.notice("page \(page): \(reason); retry \(retry) of \(retries) in \(String(format: "%.1f", delay)) s")
     }
 
     /// The signal that cancelled the request (SIGINT if the watch is already gone).
