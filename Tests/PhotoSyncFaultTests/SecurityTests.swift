@@ -70,10 +70,11 @@ struct SecurityTests {
     @Test func catalogLockWalAndShmAreOwnerOnly() async throws {
         try await withServerAndSandbox { server, sandbox in
             server.serve([1: FeedJSON.page(1, of: 1, photos: [FeedJSON.photo("1")])])
-            // A fetch that is still running has its -wal and -shm open.
+            // A fetch that is still running has its -wal and -shm open. (A long timeout: on a busy
+            // machine this test may look late, and a fetch that timed out has closed its catalog.)
             let slow = try ScriptedServer { _, _ in .silence }
             defer { slow.stop() }
-            let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", slow.url, "--api-key", "k", "--timeout", "20", "--retries", "0"])
+            let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", slow.url, "--api-key", "k", "--timeout", "300", "--retries", "0"])
             #expect(await eventually(within: 15) { slow.requestedPages.count == 1 })
             #expect(await eventually(within: 15) {
                 FileManager.default.fileExists(atPath: sandbox.db + "-wal") && FileManager.default.fileExists(atPath: sandbox.db + "-shm")
