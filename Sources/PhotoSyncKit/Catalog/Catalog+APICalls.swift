@@ -14,19 +14,24 @@ extension Catalog {
         return APIBudget(fingerprint: fingerprint, limit: settings.apiBudget, recent: recent)
     }
 
-    /// Writes the calls `budget` granted since the last time, and forgets calls older than a day.
+    /// Writes the calls `budget` granted since the last time, and forgets calls older than a day
+    /// (once a fetch, at its end).
     func recordCalls(_ budget: APIBudget, now: Date = Date()) throws {
-        let calls = budget.takeUnrecorded()
-        guard !calls.isEmpty else { return }
         try withContext { context in
-            for made in calls {
-                let call = context.insert(APICall.self)
-                (call.made, call.key) = (made, budget.fingerprint)
-            }
+            insertCalls(budget, in: context)
             for old in try context.fetch(FetchRequest<APICall>(predicate: \.$made < now.addingTimeInterval(-86_400))) {
                 context.delete(old)
             }
             try context.save()
+        }
+    }
+
+    /// Inserts the calls `budget` granted since the last time into `context` (saved by the caller,
+    /// with the run's record after each page: one transaction).
+    func insertCalls(_ budget: APIBudget, in context: ObjectContext) {
+        for made in budget.takeUnrecorded() {
+            let call = context.insert(APICall.self)
+            (call.made, call.key) = (made, budget.fingerprint)
         }
     }
 

@@ -129,10 +129,9 @@ extension Catalog {
 
     /// The counts so far in the running run's record, and the API calls so far, after each saved page.
     private func record(_ id: ObjectID?, _ summary: FetchSummary, calls budget: APIBudget?) throws {
-        if let budget { try recordCalls(budget) }
-        guard let id else { return }
         try withContext { context in
-            try context.existingObject(with: id, as: FetchRun.self).record(summary)
+            if let budget { insertCalls(budget, in: context) }
+            if let id { try context.existingObject(with: id, as: FetchRun.self).record(summary) }
             try context.save()
         }
     }
