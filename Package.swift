@@ -29,11 +29,17 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // libpq through dlopen (see include/clibpq.h); needs the libpq-dev headers.
+        .target(
+            name: "CLibPQ",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
 
         // MARK: Layers
         .target(
             name: "GraphStore",
             dependencies: [
+                "CLibPQ",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -43,7 +43,7 @@ public enum GraphStoreError: Error, Sendable, Equatable {
 }
 
 /// A failed read or write of an open store: SQLite's message and result codes, as GRDB's
-/// `DatabaseError` carries them.
+/// `DatabaseError` carries them, or PostgreSQL's message and SQLSTATE.
 public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// SQLite's primary result code (`SQLITE_CONSTRAINT` is 19, `SQLITE_BUSY` 5).
@@ -51,16 +51,21 @@ public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
     /// SQLite's extended result code (`SQLITE_CONSTRAINT_FOREIGNKEY` is 787): which constraint or
     /// which I/O call failed.
     public let extendedResultCode: Int32
+    /// PostgreSQL's SQLSTATE (`23505` is a unique violation), for a PostgreSQL store; its result
+    /// codes are then 0.
+    public let sqlState: String?
 
-    public init(message: String, resultCode: Int32, extendedResultCode: Int32) {
+    public init(message: String, resultCode: Int32, extendedResultCode: Int32, sqlState: String? = nil) {
         self.message = message
         self.resultCode = resultCode
         self.extendedResultCode = extendedResultCode
+        self.sqlState = sqlState
     }
 
-    /// The message, with the extended code when it says more than the primary one.
+    /// The message, with the extended code (or SQLSTATE) when it says more than the primary one.
     public var description: String {
-        extendedResultCode == resultCode ? message : "\(message) (SQLite code \(extendedResultCode))"
+        if let sqlState { return "\(message) (SQLSTATE \(sqlState))" }
+        return extendedResultCode == resultCode ? message : "\(message) (SQLite code \(extendedResultCode))"
     }
 }
 

@@ -22,7 +22,11 @@ public final class PersistentContainer: Sendable {
         model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5, readOnly: Bool = false
     ) throws(GraphStoreError) {
         self.model = model
-        self.store = try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
+        self.store = if case .postgres(let conninfo) = location {
+            try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly)
+        } else {
+            try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
+        }
     }
 
     /// A new context on the store. Use it from one task only.

@@ -104,8 +104,13 @@ import Testing
         let error = #expect(throws: GraphStoreError.self) { try context.save() }
         guard case .writeFailed(let reason) = error else { Issue.record("expected writeFailed, got \(String(describing: error))"); return }
         #expect(reason.message.localizedCaseInsensitiveContains("foreign key"))
-        #expect(reason.description.hasSuffix("(SQLite code 787)"))  // SQLITE_CONSTRAINT_FOREIGNKEY: the extended code is named
-        #expect((reason.resultCode, reason.extendedResultCode) == (19, 787))
+        if location == .postgres {
+            #expect(reason.sqlState == "23503")  // foreign_key_violation
+            #expect(reason.description.hasSuffix("(SQLSTATE 23503)"))
+        } else {
+            #expect(reason.description.hasSuffix("(SQLite code 787)"))  // SQLITE_CONSTRAINT_FOREIGNKEY: the extended code is named
+            #expect((reason.resultCode, reason.extendedResultCode) == (19, 787))
+        }
         #expect(kid.noActionParent === parent)  // untouched by the rule
         let reader = try store.reader()
         #expect(try reader.count(FetchRequest<Parent>()) == 2)

@@ -101,18 +101,25 @@ final class Photo: ManagedObject {
 
 let allEntities: [ManagedObject.Type] = [Author.self, Book.self, Event.self, Parent.self, Child.self, Photographer.self, Album.self, Photo.self]
 
-/// A fresh store file per test, in its own temporary directory.
+/// A fresh store per test: a file in its own temporary directory, or a PostgreSQL schema of its own.
 struct TemporaryStore {
     let directory: URL
     var path: String { directory.appendingPathComponent("store.sqlite").path }
+    /// The PostgreSQL schema, for a store on the test server.
+    let schema: PostgresTestSchema?
 
-    init() {
+    init(_ location: Location = .file) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("graphstore-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        schema = location == .postgres ? try PostgresTestSchema() : nil
     }
 
-    func open(version: Int = 1, entities: [ManagedObject.Type] = [Author.self, Book.self]) throws -> PersistentContainer {
-        try PersistentContainer(model: ManagedObjectModel(version: version, entities: entities), location: .file(path))
+    init() { try! self.init(.file) }
+
+    var location: StoreLocation { schema.map { .postgres($0.url) } ?? .file(path) }
+
+    func open(version: Int = 1, entities: [ManagedObject.Type] = [Author.self, Book.self], readOnly: Bool = false) throws -> PersistentContainer {
+        try PersistentContainer(model: ManagedObjectModel(version: version, entities: entities), location: location, readOnly: readOnly)
     }
 
     /// The store file's bytes (compare before and after an open that must not touch it).
@@ -121,7 +128,7 @@ struct TemporaryStore {
 
 /// Where a test's store lives: a file (reopened to read back) or memory (one container throughout).
 enum Location: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case file, memory
+    case file, memory, postgres
     var testDescription: String { rawValue }
 }
 
@@ -129,18 +136,19 @@ enum Location: String, CaseIterable, Sendable, CustomTestStringConvertible {
 final class TestStore {
     let location: Location
     let entities: [ManagedObject.Type]
-    private let file = TemporaryStore()
+    private let file: TemporaryStore
     private var memory: PersistentContainer?
 
     init(_ location: Location, entities: [ManagedObject.Type] = allEntities) throws {
         self.location = location
         self.entities = entities
+        file = try TemporaryStore(location == .postgres ? .postgres : .file)
         if location == .memory {
             memory = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: entities), location: .inMemory)
         }
     }
 
-    /// The container: for a file, a newly opened one each call (so reads come from disk).
+    /// The container: for a file or PostgreSQL, a newly opened one each call (so reads come from the store).
     func open() throws -> PersistentContainer {
         if let memory { return memory }
         return try file.open(entities: entities)

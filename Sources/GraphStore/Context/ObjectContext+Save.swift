@@ -56,15 +56,24 @@ extension ObjectContext {
         }
     }
 
-    /// Runs `transaction` with a new planner; a broken unique index (a row stored meanwhile by
-    /// another connection) is a failed write.
+    /// Runs `transaction` with a new planner. When another connection stored a key first or its
+    /// transaction overlapped this one (PostgreSQL), the save runs again from its lookups, so the
+    /// merge policy decides on what is stored now; after a few tries it is a failed write.
     private func planned<T>(_ transaction: (SavePlanner) throws -> T) throws -> T {
-        do {
-            return try transaction(SavePlanner(context: self))
-        } catch let violation as UniqueViolation {
-            throw GraphStoreError.writeFailed(violation.failure)
+        for attempt in 1... {
+            do {
+                return try transaction(SavePlanner(context: self))
+            } catch let violation as UniqueViolation {
+                if attempt == Self.saveAttempts { throw GraphStoreError.writeFailed(violation.failure) }
+            } catch let failure as SerializationFailure {
+                if attempt == Self.saveAttempts { throw GraphStoreError.writeFailed(failure.failure) }
+            }
         }
+        fatalError("unreachable")
     }
+
+    /// How many times a save runs before contention from other connections fails it.
+    static let saveAttempts = 8
 
     /// `willSave`, delete propagation and validation. Delete propagation can bring in objects
     /// (cascade victims, deletes made in prepareForDeletion, nullified inverses); they get

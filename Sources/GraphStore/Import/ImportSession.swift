@@ -71,6 +71,11 @@ public final class ImportSession {
                 // An insert met a key after all: assumed absent, or stored by another connection meanwhile.
                 guard let next = attempt.next else { throw GraphStoreError.writeFailed(violation.failure) }
                 attempt = next
+            } catch let failure as SerializationFailure {
+                // Another connection's transaction overlapped this one (PostgreSQL): run again, reading.
+                guard let next = attempt.next, enclosingWriter == nil else { throw GraphStoreError.writeFailed(failure.failure) }
+                remembered = [:]
+                attempt = next
             } catch GraphStoreError.constraintConflicts where attempt.assumesNew {
                 // Keys assumed new were not looked up, so the conflicts found may not be all of
                 // them: run again looking every key up, and report the whole list.
@@ -126,7 +131,7 @@ enum ImportAttempt {
         switch self {
         case .initial: .lookingUp
         case .lookingUp, .reading: .retry(1)
-        case .retry(let count): count < 3 ? .retry(count + 1) : nil
+        case .retry(let count): count < 8 ? .retry(count + 1) : nil
         }
     }
 }

@@ -1,5 +1,5 @@
-/// The one abstraction between contexts and storage. The SQLite store (file or memory) implements it;
-/// another database could, without touching contexts or models.
+/// The one abstraction between contexts and storage. The SQLite store (file or memory) and the
+/// PostgreSQL store implement it, without touching contexts or models.
 protocol PersistentStore: Sendable {
     var model: ManagedObjectModel { get }
     /// Runs `body` against a consistent snapshot of the store.
@@ -69,6 +69,13 @@ struct StoredColumns: Sendable {
 /// A write broke a unique index: a row with the same unique values exists. An import save runs
 /// again on it, looking its keys up (see ``ImportSession``); a context's save reports `writeFailed`.
 struct UniqueViolation: Error {
+    let failure: StoreFailure
+}
+
+/// Another connection's transaction overlapped this one's reads and writes (PostgreSQL's
+/// serialization failure or deadlock): the save runs again from its lookups, as a
+/// ``UniqueViolation`` does, so its merge policy decides as if it had run alone.
+struct SerializationFailure: Error {
     let failure: StoreFailure
 }
 

@@ -30,6 +30,15 @@ enum SQL {
     }
 }
 
+extension SQL {
+    /// A ``literal(_:)`` (SQLite's spelling, as schema snapshots store defaults) in PostgreSQL's:
+    /// only a blob's differs (`X'0A'` is `'\x0A'::bytea`).
+    static func postgresLiteral(_ literal: String) -> String {
+        guard literal.hasPrefix("X'") else { return literal }
+        return "'\\x" + literal.dropFirst(2) + "::bytea"
+    }
+}
+
 private func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits

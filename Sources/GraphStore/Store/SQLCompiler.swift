@@ -3,14 +3,18 @@ struct SQLCompiler {
     private(set) var arguments: [StoredValue] = []
     /// Tells which destinations a `.whose` can name as one row (see `toOneMatch`).
     let model: ManagedObjectModel?
+    let dialect: SQLDialect
 
-    init(model: ManagedObjectModel? = nil) { self.model = model }
+    init(model: ManagedObjectModel? = nil, dialect: SQLDialect = .sqlite) {
+        self.model = model
+        self.dialect = dialect
+    }
 
     mutating func whereClause(_ node: PredicateNode) -> String {
         switch node {
         case .compare(let column, let comparison, let value):
             // `!=` is null-safe (`IS NOT`): nil differs from every value, as in Swift.
-            let op = comparison == .notEqual ? "IS NOT" : comparison.rawValue
+            let op = comparison == .notEqual ? dialect.nullSafeNotEqual : comparison.rawValue
             return "\(SQL.quote(column)) \(op) \(bind(value))"
         case .isNull(let column, let negated):
             return "\(SQL.quote(column)) IS \(negated ? "NOT " : "")NULL"
@@ -20,7 +24,7 @@ struct SQLCompiler {
             let nullTest = "\(SQL.quote(column)) IS NULL"
             return others.isEmpty ? nullTest : "(\(nullTest) OR \(whereClause(.isIn(column: column, others))))"
         case .isIn(let column, let values):
-            guard let last = values.last else { return "0" }
+            guard let last = values.last else { return dialect.isFalse }
             // Padded to a bucket size with the last value: lists of 300 and 310 values share one
             // compiled statement. Bare `?` numbers itself after the highest placeholder so far,
             // which is the next argument.
@@ -43,9 +47,9 @@ struct SQLCompiler {
         case .not(let nested):
             // Unknown (NULL, from a nil attribute or to-one, or a NULL in an IN subquery) counts as
             // false before negating, so `!p` matches exactly the rows `p` does not: two-valued logic.
-            return "NOT coalesce(\(whereClause(nested)), 0)"
+            return "NOT coalesce(\(whereClause(nested)), \(dialect.isFalse))"
         case .constant(let value):
-            return value ? "1" : "0"
+            return value ? dialect.isTrue : dialect.isFalse
         }
     }
 
@@ -61,15 +65,15 @@ struct SQLCompiler {
         return "\(SQL.quote(column)) = (\(subquery))"
     }
 
-    static func orderBy(_ sorts: [SortNode]) -> String {
+    static func orderBy(_ sorts: [SortNode], dialect: SQLDialect = .sqlite) -> String {
         let keys = sorts.flatMap { sort -> [String] in
             let column = sortKey(sort)
-            let direction = sort.ascending ? "ASC" : "DESC"
-            switch sort.collation {
-            case .binary: return ["\(column) \(direction)"]
-            case .caseInsensitive: return ["\(FoldFunction.name)(\(column)) \(direction)", "\(column) \(direction)"]
-            case .numericText: return ["\(column) COLLATE \(NumericTextCollation.name) \(direction)", "\(column) \(direction)"]
+            let keys = switch sort.collation {
+            case .binary: [column]
+            case .caseInsensitive: ["\(FoldFunction.name)(\(column))", column]
+            case .numericText: [dialect.numericText(column), column]
             }
+            return keys.map { dialect.ordered($0, ascending: sort.ascending) }
         }
         return " ORDER BY " + (keys + ["\"id\" ASC"]).joined(separator: ", ")
     }
@@ -86,9 +90,9 @@ struct SQLCompiler {
         let needle = caseInsensitive ? "\(FoldFunction.name)(\(bind(.text(text))))" : bind(.text(text))
         switch match {
         case .equals: return "\(subject) = \(needle)"
-        case .contains: return "instr(\(subject), \(needle)) > 0"
+        case .contains: return dialect.contains(subject, needle)
         case .beginsWith: return "substr(\(subject), 1, length(\(needle))) = \(needle)"
-        case .endsWith: return "(length(\(needle)) = 0 OR substr(\(subject), -length(\(needle))) = \(needle))"
+        case .endsWith: return dialect.endsWith(subject, needle)
         }
     }
 

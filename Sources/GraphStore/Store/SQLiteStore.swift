@@ -9,12 +9,12 @@ final class SQLiteStore: PersistentStore {
     /// The file's path (":memory:" for memory), named by `storeUnavailable`.
     private let path: String
     private let database: any DatabaseWriter
-    private let statements: [String: EntitySQL]
+    private let statements: StoreStatements
 
     init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double, readOnly: Bool) throws(GraphStoreError) {
         self.model = model
         path = if case .file(let path) = location { path } else { ":memory:" }
-        statements = EntitySQL.all(model)
+        statements = StoreStatements(model: model, dialect: .sqlite)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -34,11 +34,13 @@ final class SQLiteStore: PersistentStore {
                 configuration.readonly = true
                 database = try Self.openReadOnly(path, model, configuration)
                 needsPreparation = false
+            case .postgres:
+                preconditionFailure("a PostgreSQL location opens a PostgresStore")
             case .file(let path):
                 needsPreparation = try StoreMigrator.checkCompatibility(path: path, model: model, busyTimeout: busyTimeout)
                 database = try Self.openPool(path, configuration, busyTimeout: busyTimeout)
             }
-            if needsPreparation { try database.write { db in try StoreMigrator(model: model).prepare(db) } }
+            if needsPreparation { try database.write { db in try StoreMigrator(model: model).prepare(SQLiteSchemaConnection(db: db)) } }
         } catch let error as GraphStoreError {
             throw error
         } catch {
@@ -51,7 +53,7 @@ final class SQLiteStore: PersistentStore {
         let leftovers = WALLeftovers(path: path)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
-            try queue.read { db in try StoreMigrator(model: model).checkCurrent(db) }
+            try queue.read { db in try StoreMigrator(model: model).checkCurrent(SQLiteSchemaConnection(db: db)) }
             return queue
         } catch {
             try? queue.close()
@@ -128,4 +130,9 @@ public enum StoreLocation: Sendable, Equatable {
     case file(String)
     /// A private in-memory database: same schema, constraints and foreign keys as a file.
     case inMemory
+    /// A PostgreSQL database shared by many processes: a `postgres://` or `postgresql://` URL, or
+    /// libpq's `key=value` pairs, completed by libpq's environment (`PGHOST`, `PGUSER`,
+    /// `PGPASSWORD`, `PGSSLMODE`, ...) and `~/.pgpass`. The model's tables live in the connection's
+    /// current schema (`options=-csearch_path=NAME` picks another).
+    case postgres(String)
 }

@@ -6,11 +6,11 @@ internal import GRDBSQLite
 struct SQLiteStoreConnection: StoreWriter {
     let db: Database
     let model: ManagedObjectModel
-    let statements: [String: EntitySQL]
+    let statements: StoreStatements
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.entity(named: query.entity) else { return [] }
-        let (sql, arguments) = select(query, entity)
+        let (sql, arguments) = statements.select(query, entity)
         return try rows(sql: sql, arguments: arguments, width: query.columns?.count ?? entity.columns.count)
     }
 
@@ -18,7 +18,7 @@ struct SQLiteStoreConnection: StoreWriter {
         let width = query.columns?.count ?? 0
         var result = StoredColumns(values: Array(repeating: [], count: width))
         guard let entity = model.entity(named: query.entity) else { return result }
-        let (sql, arguments) = select(query, entity)
+        let (sql, arguments) = statements.select(query, entity)
         let statement = try prepared(sql, arguments)
         while true {
             let code = sqlite3_step(statement)
@@ -29,62 +29,34 @@ struct SQLiteStoreConnection: StoreWriter {
         }
     }
 
-    private func select(_ query: StoreQuery, _ entity: EntityDescription) -> (String, [StoredValue]) {
-        var compiler = SQLCompiler(model: model)
-        var sql = query.columns.map { "SELECT " + (["id"] + $0).map(SQL.quote).joined(separator: ", ") + " FROM " + SQL.quote(entity.name) }
-            ?? selectClause(entity)
-        if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
-        // Objects come back in id order when no sort is asked for; column reads (lookups) in
-        // whatever order SQLite finds them: sorting a page's looked-up rows was 4% of a re-import.
-        if !query.sortBy.isEmpty || query.columns == nil { sql += SQLCompiler.orderBy(query.sortBy) }
-        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
-        if let offset = query.offset { sql += (query.limit == nil ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
-        return (sql, compiler.arguments)
-    }
-
     func count(_ query: StoreQuery) throws -> Int {
-        var compiler = SQLCompiler(model: model)
-        var sql = "SELECT count(*) FROM \(SQL.quote(query.entity))"
-        if let predicate = query.predicate { sql += " WHERE " + compiler.whereClause(predicate) }
-        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(compiler.arguments.map(\.databaseValue))) ?? 0
+        let (sql, arguments) = statements.count(query)
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments.map(\.databaseValue))) ?? 0
     }
 
     func groupCounts(entity: String, column: String) throws -> [Int64: Int] {
-        let sql = "SELECT \(SQL.quote(column)), count(*) FROM \(SQL.quote(entity)) WHERE \(SQL.quote(column)) IS NOT NULL GROUP BY 1"
         var counts: [Int64: Int] = [:]
-        let cursor = try Row.fetchCursor(db, sql: sql)
+        let cursor = try Row.fetchCursor(db, sql: StoreStatements.groupCounts(entity: entity, column: column))
         while let row = try cursor.next() { counts[row[0]] = row[1] }
         return counts
     }
 
     func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
         try candidates.chunked(by: 500).flatMap { chunk in
-            let sql = "SELECT \"id\" FROM \(SQL.quote(owner)) WHERE \"id\" IN (\(SQL.placeholders(chunk.count))) "
-                + "AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(member)) WHERE \(SQL.quote(column)) = \(SQL.quote(owner)).\"id\")"
+            let sql = StoreStatements.ownersWithoutMembers(owner: owner, count: chunk.count, member: member, column: column)
             return try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map { $0 }))
         }
     }
 
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] {
         try rowIDs.chunked(by: 500).flatMap { chunk in
-            try rows(sql: selectClause(entity) + " WHERE \"id\" IN (\(SQL.placeholders(chunk.count)))",
-                     arguments: chunk.map { .integer($0) }, width: entity.columns.count)
+            try rows(sql: statements.rows(of: entity, count: chunk.count), arguments: chunk.map { .integer($0) }, width: entity.columns.count)
         }
     }
 
     func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
-        let perKey = max(1, columns.count)
-        return try keys.chunked(by: max(1, 512 / perKey)).flatMap { chunk in
-            // Padded (with the last key) to a bucket size, so chunks of similar size share a statement.
-            let count = SQL.bucket(chunk.count)
-            let condition = if columns.count == 1 {
-                "\(SQL.quote(columns[0])) IN (\(SQL.placeholders(count)))"
-            } else {
-                "(\(columns.map(SQL.quote).joined(separator: ", "))) IN (VALUES "
-                    + Array(repeating: "(\(SQL.placeholders(perKey)))", count: count).joined(separator: ", ") + ")"
-            }
-            let arguments = chunk.flatMap { $0 } + repeatElement(chunk.last ?? [], count: count - chunk.count).joined()
-            return try rows(sql: selectClause(entity) + " WHERE " + condition, arguments: arguments, width: entity.columns.count)
+        try statements.rows(of: entity, columns: columns, matching: keys).flatMap { sql, arguments in
+            try rows(sql: sql, arguments: arguments, width: entity.columns.count)
         }
     }
 
@@ -116,9 +88,7 @@ struct SQLiteStoreConnection: StoreWriter {
 
     // MARK: - Helpers
 
-    private func selectClause(_ entity: EntityDescription) -> String { sql(entity).select }
-
-    private func sql(_ entity: EntityDescription) -> EntitySQL { statements[entity.name] ?? EntitySQL(entity) }
+    private func sql(_ entity: EntityDescription) -> EntitySQL { statements.sql(entity) }
 
     /// Runs a statement that returns no rows. A broken unique index is a ``UniqueViolation``
     /// (a save that trusted an earlier read runs again on it).
@@ -161,11 +131,5 @@ struct SQLiteStoreConnection: StoreWriter {
     private func failure(_ code: Int32, _ sql: String) -> DatabaseError {
         let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
         return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
-    }
-}
-
-extension Array {
-    func chunked(by size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

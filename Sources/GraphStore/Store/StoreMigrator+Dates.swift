@@ -1,4 +1,3 @@
-internal import GRDB
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,11 +8,11 @@ extension StoreMigrator {
     /// Rewrites dates stored as seconds since 1970 as seconds since 2001, in the migration's
     /// transaction. SQLite subtracts in IEEE doubles, exactly as `Date(timeIntervalSince1970:)`
     /// does, so every converted date equals the one the former encoding read back.
-    func convertLegacyDates(_ columns: [SchemaSnapshot.ColumnName], _ db: Database) throws {
+    func convertLegacyDates(_ columns: [SchemaSnapshot.ColumnName], _ db: any SchemaConnection) throws {
         for name in columns {
             let column = SQL.quote(name.column)
-            try db.execute(sql: "UPDATE \(SQL.quote(name.table)) SET \(column) = \(column) - ? WHERE \(column) IS NOT NULL",
-                           arguments: [Date.timeIntervalBetween1970AndReferenceDate])
+            try db.execute("UPDATE \(SQL.quote(name.table)) SET \(column) = \(column) - ? WHERE \(column) IS NOT NULL",
+                           [.real(Date.timeIntervalBetween1970AndReferenceDate)])
         }
     }
 }

@@ -28,43 +28,42 @@ struct StoreMigrator {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
             defer { try? queue.close() }
-            return try checkCompatibility(queue, model: model)
+            return try queue.read { db in try needsPreparation(SQLiteSchemaConnection(db: db), model: model) }
         } catch {
             leftovers.remove()
             throw error
         }
     }
 
-    private static func checkCompatibility(_ queue: DatabaseQueue, model: ManagedObjectModel) throws -> Bool {
-        try queue.read { db in
-            let current = SchemaSnapshot(model: model)
-            if try storedSchemaText(db) == current.encoded() {
-                try SchemaVerifier(db: db).verify(current)
-                return false
-            }
-            if let stored = try storedSnapshot(db) {
-                let migrator = StoreMigrator(model: model)
-                try migrator.checkVersion(stored)
-                try SchemaVerifier(db: db).verify(stored)
-                // Opening the store for writing modifies the file (GRDB's WAL setup commits a
-                // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
-                let upgraded = stored.upgradingFormat(to: current).snapshot
-                if upgraded.version < current.version { try migrator.checkMigration(from: upgraded, to: current, db) }
-            } else if try db.tableExists(metadataTable) == false, try !userTables(db).isEmpty {
-                throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
-            }
-            return true
+    /// Whether a store needs ``prepare(_:)``; throws every refusal a migration would make, read-only.
+    static func needsPreparation(_ db: any SchemaConnection, model: ManagedObjectModel) throws -> Bool {
+        let current = SchemaSnapshot(model: model)
+        if try storedSchemaText(db) == current.encoded() {
+            try SchemaVerifier(db: db).verify(current)
+            return false
         }
+        if let stored = try storedSnapshot(db) {
+            let migrator = StoreMigrator(model: model)
+            try migrator.checkVersion(stored)
+            try SchemaVerifier(db: db).verify(stored)
+            // Opening the store for writing modifies the file (GRDB's WAL setup commits a
+            // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
+            let upgraded = stored.upgradingFormat(to: current).snapshot
+            if upgraded.version < current.version { try migrator.checkMigration(from: upgraded, to: current, db) }
+        } else if try db.tableExists(metadataTable) == false, try !db.userTables().isEmpty {
+            throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
+        }
+        return true
     }
 
-    private static func storedSchemaText(_ db: Database) throws -> String? {
+    private static func storedSchemaText(_ db: any SchemaConnection) throws -> String? {
         guard try db.tableExists(metadataTable) else { return nil }
-        return try String.fetchOne(db, sql: "SELECT value FROM \(metadataTable) WHERE key = 'schema'")
+        return try db.fetchText("SELECT value FROM \(metadataTable) WHERE key = 'schema'")
     }
 
     /// For a read-only open: the store must already hold exactly this model (nothing may be created
     /// or migrated without writing).
-    func checkCurrent(_ db: Database) throws {
+    func checkCurrent(_ db: any SchemaConnection) throws {
         let current = SchemaSnapshot(model: model)
         if try Self.storedSchemaText(db) == current.encoded() { return try SchemaVerifier(db: db).verify(current) }
         guard let stored = try Self.storedSnapshot(db) else {
@@ -82,10 +81,10 @@ struct StoreMigrator {
         throw GraphStoreError.incompatibleStore("written by an older model (version \(stored.version)); open it for writing once to migrate")
     }
 
-    func prepare(_ db: Database) throws {
+    func prepare(_ db: any SchemaConnection) throws {
         let current = SchemaSnapshot(model: model)
         guard let stored = try Self.storedSnapshot(db) else {
-            guard try Self.userTables(db).isEmpty else {
+            guard try db.userTables().isEmpty else {
                 throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
             }
             try create(current, db)
@@ -111,20 +110,21 @@ struct StoreMigrator {
         }
     }
 
-    private func create(_ schema: SchemaSnapshot, _ db: Database) throws {
-        try db.execute(sql: "CREATE TABLE \(Self.metadataTable) (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT")
+    private func create(_ schema: SchemaSnapshot, _ db: any SchemaConnection) throws {
+        try db.execute("CREATE TABLE \(Self.metadataTable) (key TEXT PRIMARY KEY, value TEXT NOT NULL)" + (db.dialect == .sqlite ? " STRICT" : ""))
+        if db.dialect == .postgres { for function in PostgresFunctions.definitions { try db.execute(function) } }
         for table in schema.tables { try createTable(table, db) }
         try saveSnapshot(schema, db)
     }
 
-    private func createTable(_ table: SchemaSnapshot.Table, _ db: Database) throws {
-        try db.execute(sql: table.createSQL)
-        for columns in table.uniqueConstraints { try db.execute(sql: table.createIndexSQL(columns, unique: true)) }
-        for columns in table.indexes { try db.execute(sql: table.createIndexSQL(columns, unique: false)) }
+    private func createTable(_ table: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
+        try db.execute(table.createSQL(db.dialect))
+        for columns in table.uniqueConstraints { try db.execute(table.createIndexSQL(columns, unique: true)) }
+        for columns in table.indexes { try db.execute(table.createIndexSQL(columns, unique: false)) }
     }
 
     /// Throws what ``migrate(from:to:_:)`` would, without changing anything.
-    private func checkMigration(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: Database) throws {
+    private func checkMigration(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
         for table in current.tables {
             guard let old = stored.table(named: table.name) else { continue }
             for column in table.columns {
@@ -141,7 +141,7 @@ struct StoreMigrator {
         }
     }
 
-    private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: Database) throws {
+    private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
         try checkMigration(from: stored, to: current, db)
         for table in current.tables {
             guard let old = stored.table(named: table.name) else {
@@ -155,7 +155,7 @@ struct StoreMigrator {
         try saveSnapshot(current, db)
     }
 
-    private func migrateColumns(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: Database) throws {
+    private func migrateColumns(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
         for column in table.columns {
             if let existing = old.columns.first(where: { $0.name == column.name }) {
                 try Self.checkUnchanged(existing, column, in: table.name)
@@ -165,23 +165,23 @@ struct StoreMigrator {
                 throw GraphStoreError.incompatibleStore("new attribute \(table.name).\(column.name) is neither optional nor defaulted")
             }
             try dropLeftover(column.name, of: table.name, db)
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) ADD COLUMN \(column.definition)")
+            try db.execute("ALTER TABLE \(SQL.quote(table.name)) ADD COLUMN \(column.definition(db.dialect))")
         }
     }
 
-    private func migrateIndexes(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: Database) throws {
+    private func migrateIndexes(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
         for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
             try checkNoDuplicates(table.name, columns, db)
-            try db.execute(sql: table.createIndexSQL(columns, unique: true))
+            try db.execute(table.createIndexSQL(columns, unique: true))
         }
         for columns in old.uniqueConstraints where !table.uniqueConstraints.contains(columns) {
-            try db.execute(sql: table.dropIndexSQL(columns, unique: true))
+            try db.execute(table.dropIndexSQL(columns, unique: true))
         }
         for columns in table.indexes where !old.indexes.contains(columns) {
-            try db.execute(sql: table.createIndexSQL(columns, unique: false))
+            try db.execute(table.createIndexSQL(columns, unique: false))
         }
         for columns in old.indexes where !table.indexes.contains(columns) {
-            try db.execute(sql: table.dropIndexSQL(columns, unique: false))
+            try db.execute(table.dropIndexSQL(columns, unique: false))
         }
     }
 
@@ -198,27 +198,24 @@ struct StoreMigrator {
         }
     }
 
-    private func checkNoDuplicates(_ table: String, _ columns: [String], _ db: Database) throws {
+    private func checkNoDuplicates(_ table: String, _ columns: [String], _ db: any SchemaConnection) throws {
         let list = columns.map(SQL.quote).joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: "SELECT \(list) FROM \(SQL.quote(table)) GROUP BY \(list) HAVING count(*) > 1 LIMIT 10")
+        let rows = try db.fetchRows("SELECT \(list) FROM \(SQL.quote(table)) GROUP BY \(list) HAVING count(*) > 1 LIMIT 10", [])
         guard !rows.isEmpty else { return }
-        let duplicates = rows.map { row in (0..<columns.count).map { StoredValue(row[$0] as DatabaseValue).text } }
+        let duplicates = rows.map { row in row.map(\.text) }
         throw GraphStoreError.migrationConstraintViolation(entity: table, attributes: columns, duplicates: duplicates)
     }
 
-    private func saveSnapshot(_ schema: SchemaSnapshot, _ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO \(Self.metadataTable) (key, value) VALUES ('schema', ?)", arguments: [schema.encoded()])
+    private func saveSnapshot(_ schema: SchemaSnapshot, _ db: any SchemaConnection) throws {
+        try db.execute("INSERT INTO \(Self.metadataTable) (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       [.text(schema.encoded())])
     }
 
-    private static func storedSnapshot(_ db: Database) throws -> SchemaSnapshot? {
+    private static func storedSnapshot(_ db: any SchemaConnection) throws -> SchemaSnapshot? {
         guard try db.tableExists(metadataTable) else { return nil }
-        guard let text = try String.fetchOne(db, sql: "SELECT value FROM \(metadataTable) WHERE key = 'schema'"),
+        guard let text = try db.fetchText("SELECT value FROM \(metadataTable) WHERE key = 'schema'"),
             let snapshot = SchemaSnapshot.decode(text)
         else { throw GraphStoreError.incompatibleStore("the store's schema record is missing or unreadable") }
         return snapshot
-    }
-
-    private static func userTables(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     }
 }

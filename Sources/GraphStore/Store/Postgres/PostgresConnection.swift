@@ -1,0 +1,91 @@
+internal import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One libpq connection: statements prepared once and run with bound values (text format).
+///
+/// Not thread-safe: a ``PostgresStore`` hands it to one transaction at a time.
+final class PostgresConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// Statement text and parameter types → the name it was prepared under.
+    private var prepared: [String: String] = [:]
+
+    /// Connects with libpq: `conninfo` is a `postgres://` URL or `key=value` pairs, completed by
+    /// libpq's environment (`PGHOST`, `PGUSER`, `PGPASSWORD`, `PGSSLMODE`, ...) and `~/.pgpass`.
+    init(conninfo: String) throws(PostgresError) {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard cpq_load(&reason, reason.count) == 0 else {
+            throw PostgresError(sqlState: nil, message: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        guard let handle = cpq_connectdb(conninfo) else { throw PostgresError(sqlState: nil, message: "out of memory") }
+        guard cpq_status(handle) == CONNECTION_OK else {
+            let message = String(cString: cpq_error_message(handle))
+            cpq_finish(handle)
+            throw PostgresError(sqlState: nil, message: message)
+        }
+        cpq_silence_notices(handle)
+        self.handle = handle
+    }
+
+    deinit { cpq_finish(handle) }
+
+    /// Whether the connection can take another transaction (not broken, not inside one).
+    var isReusable: Bool { cpq_status(handle) == CONNECTION_OK && cpq_transaction_status(handle) == PQTRANS_IDLE }
+
+    /// Runs a statement without values (transaction control, DDL).
+    @discardableResult
+    func execute(_ sql: String) throws(PostgresError) -> PostgresResult {
+        try check(cpq_exec(handle, sql))
+    }
+
+    /// Runs `sql` (SQLite's spelling: `?` placeholders) with `values` bound, preparing it on first use.
+    @discardableResult
+    func query(_ sql: String, _ values: [StoredValue]) throws(PostgresError) -> PostgresResult {
+        let types = values.map(\.postgresType)
+        let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
+        let name = try prepare(key, sql, types)
+        let texts = values.map { $0.postgresText.map { strdup($0) } ?? nil }
+        defer { for text in texts { free(text) } }
+        let pointers = texts.map { UnsafePointer($0) }
+        return try check(cpq_exec_prepared(handle, name, Int32(values.count), pointers, nil, nil, 0))
+    }
+
+    private func prepare(_ key: String, _ sql: String, _ types: [Oid]) throws(PostgresError) -> String {
+        if let name = prepared[key] { return name }
+        let name = "gs\(prepared.count)"
+        _ = try check(cpq_prepare(handle, name, PostgresSQL.numberedPlaceholders(sql), Int32(types.count), types))
+        prepared[key] = name
+        return name
+    }
+
+    private func check(_ result: OpaquePointer?) throws(PostgresError) -> PostgresResult {
+        guard let result else { throw PostgresError(sqlState: nil, message: String(cString: cpq_error_message(handle))) }
+        let status = cpq_result_status(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let error = PostgresError(sqlState: cpq_sqlstate(result).map { String(cString: $0) },
+                                      message: String(cString: cpq_result_error_message(result)))
+            cpq_clear(result)
+            throw error
+        }
+        return PostgresResult(result)
+    }
+}
+
+/// A failed libpq call: PostgreSQL's SQLSTATE (nil when the connection itself failed) and message.
+struct PostgresError: Error {
+    let sqlState: String?
+    let message: String
+
+    var failure: StoreFailure {
+        StoreFailure(message: message.trimmingSuffixNewlines, resultCode: 0, extendedResultCode: 0, sqlState: sqlState)
+    }
+}
+
+extension String {
+    var trimmingSuffixNewlines: String {
+        var text = self
+        while text.last?.isNewline == true { text.removeLast() }
+        return text
+    }
+}

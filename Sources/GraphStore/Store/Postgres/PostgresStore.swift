@@ -1,0 +1,121 @@
+import Synchronization
+
+/// The PostgreSQL store: the model's tables in one schema of a database that many processes share.
+///
+/// Writes run at `SERIALIZABLE`: a save's lookups, merge-policy decisions and writes behave as if
+/// no other connection wrote meanwhile, or the save fails with a serialization failure and runs
+/// again from its lookups (so do inserts that meet a key another writer stored first). `REPEATABLE
+/// READ` would let two saves each delete one of an owner's last two members and both keep the
+/// owner (`deletesOwnerWhenEmpty` reads what the other changes). Reads are one `REPEATABLE READ`
+/// snapshot, which never waits and never fails for others' writes.
+final class PostgresStore: PersistentStore {
+    let model: ManagedObjectModel
+    /// The location with any password replaced, for messages.
+    let description: String
+    private let conninfo: String
+    private let readOnly: Bool
+    private let statements: StoreStatements
+    private let idle = Mutex<[PostgresConnection]>([])
+
+    init(model: ManagedObjectModel, conninfo: String, readOnly: Bool) throws(GraphStoreError) {
+        self.model = model
+        self.conninfo = conninfo
+        self.readOnly = readOnly
+        description = PostgresSQL.redacted(conninfo)
+        statements = StoreStatements(model: model, dialect: .postgres)
+        do {
+            let connection = try connect()
+            try prepare(connection)
+            release(connection)
+        } catch let error as GraphStoreError {
+            throw error
+        } catch {
+            throw .storeUnavailable(path: description, reason: Self.reason(error))
+        }
+    }
+
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+        try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", reading: true, body)
+    }
+
+    /// Foreign keys are all `DEFERRABLE INITIALLY DEFERRED` (`.deny` is `NO ACTION`), so every
+    /// write defers them already.
+    func write<T>(deferringForeignKeys: Bool, _ body: (any StoreWriter) throws -> T) throws -> T {
+        try transaction("BEGIN ISOLATION LEVEL SERIALIZABLE" + (readOnly ? " READ ONLY" : ""), reading: false, body)
+    }
+
+    private func transaction<T>(_ begin: String, reading: Bool, _ body: (PostgresStoreConnection) throws -> T) throws -> T {
+        let connection: PostgresConnection
+        do { connection = try idle.withLock { $0.popLast() } ?? connect() } catch { throw unavailable(error) }
+        let store = PostgresStoreConnection(connection: connection, model: model, statements: statements)
+        do {
+            try store.command(begin)
+            let result = try body(store)
+            try store.command("COMMIT")
+            release(connection)
+            return result
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            release(connection)
+            throw Self.mapped(error, reading: reading)
+        }
+    }
+
+    /// A new connection on the store's database; libpq's messages name the host, never the password.
+    private func connect() throws -> PostgresConnection {
+        let connection = try PostgresConnection(conninfo: conninfo)
+        let encoding = try connection.execute("SHOW server_encoding").value(0, 0)
+        guard encoding == .text("UTF8") else {
+            throw GraphStoreError.incompatibleStore("the database's encoding is \(encoding.text); GraphStore needs UTF8")
+        }
+        return connection
+    }
+
+    /// Creates or migrates the schema in one transaction, under a lock that makes processes opening
+    /// a new store at once take turns; a refusal leaves the database as it was.
+    private func prepare(_ connection: PostgresConnection) throws {
+        let store = PostgresStoreConnection(connection: connection, model: model, statements: statements)
+        let migrator = StoreMigrator(model: model)
+        try store.command("BEGIN ISOLATION LEVEL READ COMMITTED" + (readOnly ? " READ ONLY" : ""))
+        do {
+            if readOnly {
+                try migrator.checkCurrent(store)
+            } else {
+                try store.command("SELECT pg_advisory_xact_lock(\(Self.schemaLock))")
+                if try StoreMigrator.needsPreparation(store, model: model) { try migrator.prepare(store) }
+            }
+            try store.command("COMMIT")
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The advisory lock key that serializes schema creation and migration ("GraphSto" in ASCII).
+    static let schemaLock: Int64 = 0x4772_6170_6853_746F
+
+    private func release(_ connection: PostgresConnection) {
+        guard connection.isReusable else { return }
+        idle.withLock { $0.append(connection) }
+    }
+
+    private func unavailable(_ error: any Error) -> GraphStoreError {
+        if let error = error as? GraphStoreError { return error }
+        return .storeUnavailable(path: description, reason: Self.reason(error))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as PostgresError: error.message.trimmingSuffixNewlines
+        case let error as PostgresStatementError: error.failure.description
+        default: "\(error)"
+        }
+    }
+
+    /// Retries (``UniqueViolation``, ``SerializationFailure``) and GraphStore's own errors pass
+    /// through; any other failure is `readFailed` or `writeFailed`.
+    private static func mapped(_ error: any Error, reading: Bool) -> any Error {
+        guard let error = error as? PostgresStatementError else { return error }
+        return reading ? GraphStoreError.readFailed(error.failure) : GraphStoreError.writeFailed(error.failure)
+    }
+}

@@ -1,0 +1,43 @@
+/// The SQL that differs between SQLite and PostgreSQL. Statements are written once, in SQLite's
+/// spelling with `?` placeholders; these are the pieces a PostgreSQL statement spells otherwise
+/// (its placeholders are renumbered by ``PostgresSQL/numberedPlaceholders(_:)``).
+enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+
+    var isTrue: String { self == .sqlite ? "1" : "TRUE" }
+    var isFalse: String { self == .sqlite ? "0" : "FALSE" }
+    /// `!=` that counts nil as a value of its own, as Swift does.
+    var nullSafeNotEqual: String { self == .sqlite ? "IS NOT" : "IS DISTINCT FROM" }
+
+    /// `body LIMIT/OFFSET`: SQLite needs a LIMIT before an OFFSET.
+    func limit(_ limit: Int?, offset: Int?) -> String {
+        var sql = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        if let offset { sql += (limit == nil && self == .sqlite ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
+        return sql
+    }
+
+    /// Null first when ascending, last when descending (SQLite's order; PostgreSQL's is the reverse).
+    /// Text compares by bytes in both: PostgreSQL's text columns and functions are `COLLATE "C"`.
+    func ordered(_ key: String, ascending: Bool) -> String {
+        let direction = ascending ? "ASC" : "DESC"
+        return self == .sqlite ? "\(key) \(direction)" : "\(key) \(direction) NULLS \(ascending ? "FIRST" : "LAST")"
+    }
+
+    /// The key `.numericText` sorts by: SQLite's collation, or PostgreSQL's sort-key function
+    /// (``PostgresFunctions``), which orders as the collation does.
+    func numericText(_ column: String) -> String {
+        self == .sqlite ? "\(column) COLLATE \(NumericTextCollation.name)" : "\(PostgresFunctions.numericKey)(\(column))"
+    }
+
+    /// Whether `needle` occurs in `subject`.
+    func contains(_ subject: String, _ needle: String) -> String {
+        self == .sqlite ? "instr(\(subject), \(needle)) > 0" : "strpos(\(subject), \(needle)) > 0"
+    }
+
+    /// Whether `subject` ends with `needle` (SQLite's `substr` counts from the end when negative).
+    func endsWith(_ subject: String, _ needle: String) -> String {
+        let tail = self == .sqlite ? "substr(\(subject), -length(\(needle)))" : "right(\(subject), length(\(needle)))"
+        return "(length(\(needle)) = 0 OR \(tail) = \(needle))"
+    }
+}
