@@ -78,7 +78,15 @@ struct PostgresError: Error {
     let message: String
 
     var failure: StoreFailure {
-        StoreFailure(message: message.trimmingSuffixNewlines, resultCode: 0, extendedResultCode: 0, sqlState: sqlState)
+        StoreFailure(message: primaryMessage, resultCode: 0, extendedResultCode: 0, sqlState: sqlState)
+    }
+
+    /// The message's first line without its severity ("ERROR:  "): the rest (DETAIL, HINT) may
+    /// quote row values.
+    var primaryMessage: String {
+        let line = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+        for severity in ["ERROR:  ", "FATAL:  ", "PANIC:  "] where line.hasPrefix(severity) { return String(line.dropFirst(severity.count)) }
+        return line
     }
 }
 
