@@ -164,7 +164,7 @@ public final class Catalog {
         }
     }
 
-    private static func exists(_ location: CatalogLocation) -> Bool {
+    static func exists(_ location: CatalogLocation) -> Bool {
         (try? PersistentContainer.storeExists(at: location.storeLocation)) == true
     }
 
