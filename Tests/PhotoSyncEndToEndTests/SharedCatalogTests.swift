@@ -150,6 +150,11 @@ struct SharedCatalogTests {
                 #expect(!(result.stdout + result.stderr).contains("Sup3rSecretPw"), "\(command): \(result)")
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(command): one line: \(result)")
             }
+            for format in ["text", "json"] {
+                let config = try await photosync.run(["config", "--format", format, "--db", url])
+                #expect(config.status == 0 && config.stdout.contains("postgresql://someone:***@127.0.0.1:1/nowhere"), "\(config)")
+                #expect(!config.stdout.contains("Sup3rSecretPw"), "\(config)")
+            }
         }
     }
 }
