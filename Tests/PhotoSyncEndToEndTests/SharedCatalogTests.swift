@@ -100,13 +100,41 @@ struct SharedCatalogTests {
         }
     }
 
-    /// Waits until the catalog's newest run is running with one page saved.
-    static func waitUntilRunning(_ photosync: PhotoSync) async throws {
+    /// SIGKILL at moments spread over fetches of 12 pages of 100 new photos each: the catalog holds
+    /// whole pages only, and the next fetch takes the lock at once.
+    @Test func aFetchKilledMidPageLeavesWholePagesAndFreesTheLock() async throws {
+        try await withSandbox(.postgres) { photosync, server in
+            var added: [Int] = []
+            var before = 0
+            for (round, pages) in [1, 2, 4, 6, 9].enumerated() {
+                let items = (1...1200).map { FeedItem("\(round * 10_000 + $0)", by: Self.names[$0 % 5], title: "P\($0)") }
+                server.serveFeed(Feed.pages(items, perPage: 100))
+                let running = try photosync.start(["fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "100",
+                                                   "--pages", "12", "--db", photosync.db])
+                try await Self.waitUntilRunning(photosync, pages: pages, while: running)
+                running.signal(SIGKILL)
+                _ = await running.finish()
+                let photos = try #require(try jsonObject(try await photosync("status", "--format", "json"))["photos"] as? Int)
+                #expect(photos % 100 == 0, "after a kill past page \(pages): \(photos) photos is not whole pages")
+                added.append(photos - before)
+                before = photos
+                try await expectInvariants(photosync)
+            }
+            #expect(added.contains { $0 > 0 && $0 < 1200 }, "no kill landed inside a fetch: \(added)")
+            let last = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "100", "--pages", "12")
+            #expect(last.status == 0, "\(last)")
+            try await expectInvariants(photosync)
+        }
+    }
+
+    /// Waits until the catalog's newest run is running with `pages` pages (or more) saved.
+    static func waitUntilRunning(_ photosync: PhotoSync, pages: Int = 1, while process: PhotoSync.Running? = nil) async throws {
         let deadline = ContinuousClock.now + .seconds(400)
         while ContinuousClock.now < deadline {
+            if let process, !process.process.isRunning { return }
             let status = try? jsonObject(try await photosync("status", "--format", "json"))
             let run = (status?["runs"] as? [[String: Any]])?.first
-            if run?["outcome"] as? String == "running", run?["pages"] as? Int == 1 { return }
+            if run?["outcome"] as? String == "running", (run?["pages"] as? Int ?? 0) >= pages { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("the first fetch never saved its first page")
