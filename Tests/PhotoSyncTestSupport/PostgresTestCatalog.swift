@@ -11,10 +11,19 @@ public final class PostgresTestCatalog: Sendable {
     /// A catalog URL whose tables live in the schema (`--db` for photosync).
     public let url: String
 
-    public init() throws {
-        guard let server = ProcessInfo.processInfo.environment["PHOTOSYNC_TEST_POSTGRES_URL"], !server.isEmpty else {
+    /// A schema in the test server's database, or (with `database`) in that database of the test
+    /// server, created if missing.
+    public init(database: String? = nil) throws {
+        guard var server = ProcessInfo.processInfo.environment["PHOTOSYNC_TEST_POSTGRES_URL"], !server.isEmpty else {
             throw PostgresTestError(
                 "PHOTOSYNC_TEST_POSTGRES_URL is not set: run `make test` (it starts a PostgreSQL server) or point it at a server of yours")
+        }
+        if let database, var components = URLComponents(string: server) {
+            if try Self.psql(server, "SELECT count(*) FROM pg_database WHERE datname = '\(database)'") == "0" {
+                _ = try? Self.psql(server, "CREATE DATABASE \(database)")  // another test may create it meanwhile
+            }
+            components.path = "/" + database
+            server = components.string ?? server
         }
         serverURL = server
         schema = "ps_" + UUID().uuidString.replacing("-", with: "").lowercased()
@@ -23,6 +32,14 @@ public final class PostgresTestCatalog: Sendable {
     }
 
     deinit { _ = try? Self.psql(serverURL, "DROP SCHEMA \(schema) CASCADE") }
+
+    /// libpq's environment for the schema (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGOPTIONS`):
+    /// what a user's shell would hold for `postgresql:///DATABASE` to reach it.
+    public var libpqEnvironment: [String: String] {
+        guard let components = URLComponents(string: serverURL) else { return [:] }
+        return ["PGHOST": components.host ?? "", "PGPORT": components.port.map(String.init) ?? "5432",
+                "PGUSER": components.user ?? "", "PGPASSWORD": components.password ?? "", "PGOPTIONS": "-csearch_path=\(schema)"]
+    }
 
     /// Runs `sql` with psql on `url` and returns what it printed (unaligned, tuples only).
     @discardableResult

@@ -14,9 +14,12 @@ struct MigrateCommand: GlobalOptionsCommand {
             against the source's and printed. The source is left as it was. A fetch cannot run \\
             on the destination meanwhile.
 
+            postgresql:///photos is the database photos on the local server, with the user and \
+            password of libpq's environment (PGUSER, PGPASSWORD) or ~/.pgpass.
+
             Examples:
-              photosync migrate --to postgresql://photosync@db.example.net/photos
-              photosync --db ~/catalog.sqlite migrate --from postgresql://photosync@db.example.net/photos
+              photosync migrate --to postgresql:///photos
+              photosync --db ~/copy.sqlite migrate --from postgresql:///photos
             """
     )
 
