@@ -9,6 +9,8 @@
 # give its password over TCP (scram-sha-256). The server listens on a free loopback port only,
 # keeps its data and socket in a fresh temporary folder, and runs with fsync off: it is thrown
 # away when COMMAND ends, fails or is interrupted. The exit status is COMMAND's.
+# It speaks TLS too (libpq's default sslmode=prefer uses it): PHOTOSYNC_TEST_POSTGRES_CA names the
+# CA file that signed its certificate (for 127.0.0.1 and localhost), for sslmode=verify-full tests.
 #
 # A developer with a server of their own sets PHOTOSYNC_TEST_POSTGRES_URL (same shape, a role with
 # CREATEDB) and this script only runs COMMAND. PHOTOSYNC_TEST_POSTGRES_BINDIR picks the server's
@@ -104,6 +106,9 @@ host  all all ::1/128        scram-sha-256
 EOF
     cat >>"$folder/data/postgresql.conf" <<EOF
 listen_addresses = '127.0.0.1'
+ssl = on
+ssl_cert_file = '$folder/tls/server.crt'
+ssl_key_file = '$folder/tls/server.key'
 unix_socket_directories = '$folder'
 max_connections = $MAX_CONNECTIONS
 fsync = off
@@ -111,6 +116,21 @@ synchronous_commit = off
 full_page_writes = off
 password_encryption = 'scram-sha-256'
 EOF
+}
+
+# A CA of its own and a server certificate for 127.0.0.1 and localhost, so tests can check that
+# sslmode=verify-full with sslrootcert=$PHOTOSYNC_TEST_POSTGRES_CA connects and a wrong CA fails.
+make_certificates() {
+    local tls=$folder/tls
+    as_owner mkdir -m 0700 "$tls"
+    echo "subjectAltName = IP:127.0.0.1, DNS:localhost" >"$folder/san.cnf"
+    as_owner openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 \
+        -subj "/CN=photosync test CA" -keyout "$tls/ca.key" -out "$tls/ca.crt" >"$folder/tls.log" 2>&1 \
+        && as_owner openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+            -subj "/CN=127.0.0.1" -keyout "$tls/server.key" -out "$tls/server.csr" >>"$folder/tls.log" 2>&1 \
+        && as_owner openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.crt" -CAkey "$tls/ca.key" \
+            -CAcreateserial -days 7 -out "$tls/server.crt" -extfile "$folder/san.cnf" >>"$folder/tls.log" 2>&1 \
+        || fail "could not make the test certificates with openssl: $(tail -n1 "$folder/tls.log")"
 }
 
 start_server() {
@@ -232,9 +252,11 @@ main() {
     make_folder
     start_watchdog
     init_cluster
+    make_certificates
     start_server
     create_role
     export PHOTOSYNC_TEST_POSTGRES_URL="postgresql://$ROLE:$password@127.0.0.1:$port/$DATABASE"
+    export PHOTOSYNC_TEST_POSTGRES_CA="$folder/tls/ca.crt"
     echo "cluster.sh: PostgreSQL $("$bindir/postgres" -V | awk '{print $3}') on 127.0.0.1:$port (throwaway, in $folder)" >&2
 
     local status=0
