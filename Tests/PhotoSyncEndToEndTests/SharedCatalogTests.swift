@@ -169,6 +169,33 @@ struct SharedCatalogTests {
         }
     }
 
+    /// `sslmode=verify-full` with the server's CA connects (and the connection is TLS, as the
+    /// server reports it); with another CA the certificate is refused: one line, exit 74.
+    @Test func tlsWithCertificateVerificationWorksWhenAskedFor() async throws {
+        let ca = try #require(ProcessInfo.processInfo.environment["PHOTOSYNC_TEST_POSTGRES_CA"],
+                              "PHOTOSYNC_TEST_POSTGRES_CA is not set: run `make test`, whose server speaks TLS")
+        try await withSandbox(.postgres) { photosync, server in
+            server.serveFeed(Feed.pages([FeedItem("1", by: "Ana Lima", title: "P1")], perPage: 10))
+            let verified = photosync.db + "&sslmode=verify-full&sslrootcert=" + ca
+            let fetch = try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k", "--db", verified])
+            #expect(fetch.status == 0, "\(fetch)")
+            let catalog = try #require(photosync.postgres)
+            let tls = try PostgresTestCatalog.psql(catalog.url + "&sslmode=verify-full&sslrootcert=" + ca,
+                                                   "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+            #expect(tls == "t", "the verified connection uses TLS")
+
+            let otherCA = photosync.directory + "/other-ca.crt"
+            let openssl = try await photosync.start(command: ["/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=another CA",
+                "-keyout", photosync.directory + "/other-ca.key", "-out", otherCA]).finish()
+            #expect(openssl.status == 0, "\(openssl)")
+            let refused = try await photosync.run(["status", "--db", photosync.db + "&sslmode=verify-full&sslrootcert=" + otherCA])
+            #expect(refused.status == 74, "\(refused)")
+            #expect(refused.stderr.contains("certificate verify failed"), "\(refused)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+        }
+    }
+
     @Test func aPasswordInTheCatalogURLIsNeverShown() async throws {
         try await withSandbox { photosync, _ in
             let url = "postgresql://someone:Sup3rSecretPw@127.0.0.1:1/nowhere"
