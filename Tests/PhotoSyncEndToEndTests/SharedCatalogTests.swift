@@ -196,6 +196,26 @@ struct SharedCatalogTests {
         }
     }
 
+    /// The URL without a password: libpq finds it in `~/.pgpass` (mode 0600), as for psql.
+    @Test func thePasswordCanComeFromPgpass() async throws {
+        try await withSandbox(.postgres) { photosync, server in
+            let catalog = try #require(photosync.postgres)
+            var components = try #require(URLComponents(string: catalog.url))
+            let password = try #require(components.password, "the test server's URL holds a password")
+            components.password = nil
+            let url = try #require(components.string)
+            let line = "\(components.host ?? ""):\(components.port ?? 5432):*:\(components.user ?? ""):\(password)\n"
+            let pgpass = photosync.directory + "/home/.pgpass"
+            #expect(FileManager.default.createFile(atPath: pgpass, contents: Data(line.utf8), attributes: [.posixPermissions: 0o600]))
+            server.serveFeed(Feed.pages([FeedItem("1", by: "Ana Lima", title: "P1")], perPage: 10))
+            let fetch = try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k", "--db", url])
+            #expect(fetch.status == 0, "\(fetch)")
+            try FileManager.default.removeItem(atPath: pgpass)
+            let refused = try await photosync.run(["status", "--db", url])
+            #expect(refused.status == 74 && refused.stderr.contains("password"), "without ~/.pgpass: \(refused)")
+        }
+    }
+
     @Test func aPasswordInTheCatalogURLIsNeverShown() async throws {
         try await withSandbox { photosync, _ in
             let url = "postgresql://someone:Sup3rSecretPw@127.0.0.1:1/nowhere"
