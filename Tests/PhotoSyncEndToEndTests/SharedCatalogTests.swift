@@ -196,6 +196,23 @@ struct SharedCatalogTests {
         }
     }
 
+    /// `db:` in the config file and `PHOTOSYNC_DB` name a PostgreSQL catalog as `--db` does.
+    @Test func theConfigFileAndTheEnvironmentNameAPostgreSQLCatalog() async throws {
+        try await withSandbox(.postgres) { photosync, server in
+            server.serveFeed(Feed.pages([FeedItem("1", by: "Ana Lima", title: "P1")], perPage: 10))
+            let folder = photosync.directory + "/config/photosync"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "db: \(photosync.db)\n".write(toFile: folder + "/config.yaml", atomically: true, encoding: .utf8)
+            let before = try await photosync.run(["status"])
+            #expect(before.status == 66 && before.stderr.contains("no catalog at postgresql://"), "\(before)")
+            let fetch = try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k"])
+            #expect(fetch.status == 0, "\(fetch)")
+            try FileManager.default.removeItem(atPath: folder + "/config.yaml")
+            let listed = try await photosync.run(["list", "--format", "json"], environment: ["PHOTOSYNC_DB": photosync.db])
+            #expect(try jsonArray(listed).compactMap { $0["id"] as? String } == ["1"], "\(listed)")
+        }
+    }
+
     /// The URL without a password: libpq finds it in `~/.pgpass` (mode 0600), as for psql.
     @Test func thePasswordCanComeFromPgpass() async throws {
         try await withSandbox(.postgres) { photosync, server in
