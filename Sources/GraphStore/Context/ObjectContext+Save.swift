@@ -145,6 +145,7 @@ extension ObjectContext {
         if saved.adopted {
             object.forEachToMany { $0.becomeFault() }
         }
+        object.forEachToMany { $0.commitJoinChanges() }
         object.forEachAttribute { $0.commit() }
         for relationship in entity.toOneRelationships {
             let toOne = object.toOne(relationship.slot)
@@ -158,7 +159,9 @@ extension ObjectContext {
     /// to-one destinations, then forgets it.
     private func fold(_ discarded: ManagedObject, into survivor: ManagedObject) {
         for relationship in discarded.entity.relationships {
-            if relationship.isToMany {
+            if relationship.isManyToMany {
+                foldLinks(of: discarded, into: survivor, relationship)
+            } else if relationship.isToMany {
                 for member in discarded.toMany(relationship.slot).anyMembers {
                     member.toOne(member.entity.relationship(named: relationship.inverseName!)!.slot).setPrimitive(survivor)
                     survivor.toMany(relationship.slot).primitiveInsert(member)

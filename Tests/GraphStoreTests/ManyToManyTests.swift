@@ -1,0 +1,279 @@
+import Foundation
+import GraphStore
+import Testing
+
+/// Many-to-many relationships: both sides in step in memory, join rows written by saves and read
+/// back from a reopened store, change sets, rollback, refresh, child contexts, merges.
+@Suite struct ManyToManyTests {
+    /// Labels and notes by name, saved: `labels` "a", "b", "c"; notes "n1", "n2", "n3"; `links` as (note, label).
+    private func seed(_ store: TestStore, links: [(String, String)] = []) throws {
+        let context = try store.open().newContext()
+        var labels: [String: Label] = [:]
+        for name in ["a", "b", "c"] {
+            labels[name] = context.insert(Label.self)
+            labels[name]!.name = name
+        }
+        var notes: [String: Note] = [:]
+        for slug in ["n1", "n2", "n3"] {
+            notes[slug] = context.insert(Note.self)
+            notes[slug]!.slug = slug
+        }
+        for (note, label) in links { notes[note]!.$labels.insert(labels[label]!) }
+        try context.save()
+    }
+
+    private func note(_ slug: String, _ context: ObjectContext) throws -> Note {
+        try #require(context.all(Note.self, where: \.$slug == slug).first)
+    }
+
+    private func label(_ name: String, _ context: ObjectContext) throws -> Label {
+        try #require(context.all(Label.self, where: \.$name == name).first)
+    }
+
+    /// Every pair as "note-label", read from both sides of a fresh context (they must agree).
+    private func storedPairs(_ store: TestStore) throws -> [String] {
+        let context = try store.reader()
+        let fromNotes = try context.all(Note.self).flatMap { note in note.labels.map { "\(note.slug)-\($0.name)" } }.sorted()
+        let fromLabels = try context.all(Label.self).flatMap { label in label.notes.map { "\($0.slug)-\(label.name)" } }.sorted()
+        #expect(fromNotes == fromLabels)
+        return fromNotes
+    }
+
+    @Test(arguments: Location.allCases)
+    func linksAreSeenOnBothSidesAtOnceAndReadBackAfterReopening(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        let context = try store.open().newContext()
+        let (a, b) = (context.insert(Label.self), context.insert(Label.self))
+        (a.name, b.name) = ("a", "b")
+        let (n1, n2) = (context.insert(Note.self), context.insert(Note.self))
+        (n1.slug, n2.slug) = ("n1", "n2")
+        n1.labels = [a, b]
+        b.$notes.insert(n2)
+        #expect(a.notes.map(\.slug) == ["n1"])
+        #expect(b.notes.sortedNames(\.slug) == ["n1", "n2"])
+        #expect(n2.labels.map(\.name) == ["b"])
+        try context.save()
+        #expect(try storedPairs(store) == ["n1-a", "n1-b", "n2-b"])
+    }
+
+    /// The first read of an unloaded side loads it from the join table, with this context's
+    /// unsaved changes of the other side applied; the save reports both objects as updated.
+    @Test(arguments: Location.allCases)
+    func unloadedSidesLoadFromTheJoinTableWithUnsavedChangesOnTop(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a"), ("n1", "b"), ("n2", "b")])
+        let context = try store.open().newContext()
+        let n1 = try note("n1", context)
+        let (a, c) = (try label("a", context), try label("c", context))
+        n1.$labels.remove(a)          // neither list loaded yet
+        c.$notes.insert(n1)
+        #expect(a.notes.isEmpty)
+        #expect(n1.labels.sortedNames(\.name) == ["b", "c"])
+        #expect(n1.isUpdated && a.isUpdated && c.isUpdated)
+        var changes = ChangeSet()
+        context.onDidSave { changes = $0 }
+        try context.save()
+        #expect(changes.updated(Note.self) == [n1.objectID])
+        #expect(changes.updated(Label.self) == [a.objectID, c.objectID])
+        #expect(changes.inserted.isEmpty && changes.deleted.isEmpty)
+        #expect(try storedPairs(store) == ["n1-b", "n1-c", "n2-b"])
+    }
+
+    /// A link made twice, or an unlink of a pair never stored, writes nothing and reports nothing.
+    @Test(arguments: Location.allCases)
+    func linkingAStoredPairAgainWritesNothing(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let context = try store.open().newContext()
+        try note("n1", context).$labels.insert(try label("a", context))
+        try note("n2", context).$labels.remove(try label("a", context))
+        var changes: ChangeSet?
+        context.onDidSave { changes = $0 }
+        try context.save()
+        #expect(changes?.isEmpty == true)
+        #expect(try storedPairs(store) == ["n1-a"])
+        let counts = try store.reader().memberCounts(\Label.$notes)
+        #expect(counts.values.sorted() == [1])
+    }
+
+    @Test(arguments: Location.allCases)
+    func memberCountsCountJoinRowsPerOwner(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a"), ("n1", "b"), ("n2", "b"), ("n3", "b")])
+        let context = try store.reader()
+        let (a, b) = (try label("a", context), try label("b", context))
+        #expect(try context.memberCounts(\Label.$notes) == [a.objectID: 1, b.objectID: 3])
+        #expect(try context.memberCounts(\Note.$labels) == [try note("n1", context).objectID: 2, try note("n2", context).objectID: 1,
+                                                            try note("n3", context).objectID: 1])
+    }
+
+    @Test(arguments: Location.allCases)
+    func rollbackDropsUnsavedLinksOnBothSides(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let context = try store.open().newContext()
+        let (n1, n2, a) = (try note("n1", context), try note("n2", context), try label("a", context))
+        #expect(a.notes.map(\.slug) == ["n1"])
+        n1.$labels.remove(a)
+        n2.$labels.insert(a)
+        #expect(a.notes.map(\.slug) == ["n2"])
+        context.rollback()
+        #expect(!context.hasChanges)
+        #expect(a.notes.map(\.slug) == ["n1"])
+        #expect(n1.labels.map(\.name) == ["a"])
+        #expect(n2.labels.isEmpty)
+        try context.save()
+        #expect(try storedPairs(store) == ["n1-a"])
+    }
+
+    @Test(arguments: Location.allCases)
+    func refreshWithoutMergingDropsTheObjectsUnsavedLinksOnBothSides(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let context = try store.open().newContext()
+        let (n1, b) = (try note("n1", context), try label("b", context))
+        n1.$labels.insert(b)
+        #expect(b.notes.map(\.slug) == ["n1"])
+        try context.refresh(n1, mergeChanges: false)
+        #expect(n1.labels.map(\.name) == ["a"])
+        #expect(b.notes.isEmpty)
+        try context.save()
+        #expect(try storedPairs(store) == ["n1-a"])
+    }
+
+    /// With merging, links saved elsewhere appear and this context's unsaved ones stay.
+    @Test(arguments: Location.allCases)
+    func refreshMergingKeepsUnsavedLinksOnTopOfStoredOnes(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let context = try store.open().newContext()
+        let n1 = try note("n1", context)
+        #expect(n1.labels.map(\.name) == ["a"])
+        n1.$labels.insert(try label("c", context))
+        let other = try store.open().newContext()
+        try note("n1", other).$labels.insert(try label("b", other))
+        try other.save()
+        try context.refresh(n1, mergeChanges: true)
+        #expect(n1.labels.sortedNames(\.name) == ["a", "b", "c"])
+        try context.save()
+        #expect(try storedPairs(store) == ["n1-a", "n1-b", "n1-c"])
+    }
+
+    @Test(arguments: Location.allCases)
+    func aChildContextPushesLinksAndUnlinksToItsParent(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let parent = try store.open().newContext()
+        let child = parent.newChildContext()
+        let n1 = try note("n1", child)
+        n1.$labels.remove(try label("a", child))
+        let fresh = child.insert(Label.self)
+        fresh.name = "new"
+        fresh.$notes.insert(n1)
+        try child.save()
+        #expect(try storedPairs(store) == ["n1-a"])
+        let parentNote = try note("n1", parent)
+        #expect(parentNote.labels.map(\.name) == ["new"])
+        #expect(try label("a", parent).notes.isEmpty)
+        try parent.save()
+        #expect(try storedPairs(store) == ["n1-new"])
+    }
+
+    @Test func linkingAnObjectOfAnotherContextFailsTheSaveAndTouchesNeither() throws {
+        let store = try TestStore(.memory, entities: manyToManyEntities)
+        try seed(store)
+        let (mine, theirs) = (try store.open().newContext(), try store.open().newContext())
+        let b = try label("b", theirs)
+        try note("n1", mine).$labels.insert(b)
+        #expect(throws: GraphStoreError.foreignObject(b.objectID)) { try mine.save() }
+        #expect(!theirs.hasChanges)
+        #expect(b.notes.isEmpty)
+        #expect(try storedPairs(store) == [])
+    }
+
+    /// A new duplicate folded into a stored row by the merge policy brings its links along (union).
+    @Test(arguments: Location.allCases)
+    func aDuplicateFoldedIntoAStoredRowKeepsTheUnionOfLinks(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let context = try store.open().newContext()
+        context.mergePolicy = .objectTrump
+        let duplicate = context.insert(Label.self)
+        duplicate.name = "a"
+        duplicate.$notes.insert(try note("n2", context))
+        var changes = ChangeSet()
+        context.onDidSave { changes = $0 }
+        try context.save()
+        #expect(try storedPairs(store) == ["n1-a", "n2-a"])
+        #expect(changes.inserted.isEmpty)
+        #expect(changes.updated(Note.self).count == 1)
+        let reader = try store.reader()
+        #expect(try reader.all(Label.self).count == 3)
+        #expect(try label("a", reader).notes.sortedNames(\.slug) == ["n1", "n2"])
+    }
+
+    @Test(arguments: Location.allCases)
+    func aPairWithinOneEntityKeepsItsTwoDirectionsApart(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        let context = try store.open().newContext()
+        let (ana, bo, cy) = (context.insert(Person.self), context.insert(Person.self), context.insert(Person.self))
+        (ana.name, bo.name, cy.name) = ("ana", "bo", "cy")
+        ana.follows = [bo, cy]
+        cy.$follows.insert(ana)
+        #expect(bo.followers.map(\.name) == ["ana"])
+        try context.save()
+        let reader = try store.reader()
+        let people = Dictionary(uniqueKeysWithValues: try reader.all(Person.self).map { ($0.name, $0) })
+        #expect(people["ana"]!.follows.sortedNames(\.name) == ["bo", "cy"])
+        #expect(people["ana"]!.followers.map(\.name) == ["cy"])
+        #expect(people["bo"]!.follows.isEmpty)
+        #expect(people["bo"]!.followers.map(\.name) == ["ana"])
+        #expect(people["cy"]!.follows.map(\.name) == ["ana"])
+    }
+
+    /// Optimistic locking does not compare pairs (nor does Core Data's): two contexts linking and
+    /// unlinking one note both save, each pair ending as its last save left it. The objects
+    /// themselves are updated objects, so a note whose row changed meanwhile is still a conflict.
+    @Test(arguments: Location.allCases)
+    func pairsAreNotLockedButTheirObjectsRowsAre(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let (first, second) = (try store.open().newContext(), try store.open().newContext())
+        try note("n1", first).$labels.remove(try label("a", first))
+        try note("n1", second).$labels.insert(try label("b", second))
+        try first.save()
+        try second.save()
+        #expect(try storedPairs(store) == ["n1-b"])
+
+        let stale = try store.open().newContext()
+        let n1 = try note("n1", stale)
+        let editor = try store.open().newContext()
+        try note("n1", editor).title = "edited"
+        try editor.save()
+        n1.$labels.insert(try label("c", stale))
+        #expect {
+            try stale.save()
+        } throws: { error in
+            guard case GraphStoreError.mergeConflicts(let conflicts) = error else { return false }
+            return conflicts.map(\.object) == [n1.objectID]
+        }
+        stale.mergePolicy = .storeTrump
+        try stale.save()
+        #expect(try storedPairs(store) == ["n1-b", "n1-c"])
+        #expect(try note("n1", store.reader()).title == "edited")
+    }
+
+    @Test func theModelRefusesAHalfDeclaredPair() throws {
+        #expect {
+            _ = try ManagedObjectModel(version: 1, entities: [Orphan.self, Note.self, Label.self])
+        } throws: { error in
+            guard case GraphStoreError.invalidModel(let problems) = error else { return false }
+            return problems.contains { $0.contains("Orphan.notes: no to-many on Note names it as its inverse") }
+        }
+    }
+}
+
+/// The unnamed side of a pair that no to-many names.
+final class Orphan: ManagedObject {
+    @ToMany var notes: [Note]
+}
