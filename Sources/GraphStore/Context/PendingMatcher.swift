@@ -49,12 +49,12 @@ struct PendingMatcher {
                 let destination = object.toOne(relationship.slot).anyDestination
             else { return nested.matchesNil ? true : nil }
             return matches(nested, destination) == true
-        case .anyMember(let entity, let inverseColumn, let nested) where Self.joinRelationship(of: object, entity, inverseColumn) != nil:
-            // Through a join table: `nested` is `.toOne(memberColumn, ...)`, true for a join row whose member matches.
-            let relationship = Self.joinRelationship(of: object, entity, inverseColumn)!
-            guard case .toOne(_, _, let memberPredicate) = nested else { return false }
-            return object.toMany(relationship.slot).anyMembers.contains { !$0.isDeleted && matches(memberPredicate, $0) == true }
         case .anyMember(let entity, let inverseColumn, let nested):
+            // Through a join table, `nested` is `.toOne(memberColumn, ...)`: true for a join row whose member matches.
+            if let relationship = Self.joinRelationship(of: object, entity, inverseColumn) {
+                guard case .toOne(_, _, let memberPredicate) = nested else { return false }
+                return object.toMany(relationship.slot).anyMembers.contains { !$0.isDeleted && matches(memberPredicate, $0) == true }
+            }
             guard let relationship = object.entity.relationships.first(where: {
                 $0.isToMany && $0.destinationName == entity && $0.inverseName == inverseColumn
             }) else { return false }
