@@ -31,11 +31,11 @@ final class Spoke: ManagedObject {
     @ToMany(deleteRule: .cascade) var cascadeHubs: [Hub]
 }
 
-/// A pair within one entity: who follows whom.
+/// A pair within one entity: who follows whom (`.noAction` on the followers side acts as `.nullify`).
 final class Person: ManagedObject {
     @Attribute var name = ""
     @ToMany(inverse: \Person.$followers) var follows: [Person]
-    @ToMany var followers: [Person]
+    @ToMany(deleteRule: .noAction) var followers: [Person]
 }
 
 let manyToManyEntities: [ManagedObject.Type] = [Label.self, Note.self, Hub.self, Spoke.self, Person.self]

@@ -231,6 +231,43 @@ import Testing
         #expect(people["cy"]!.follows.map(\.name) == ["ana"])
     }
 
+    /// `.noAction` cannot leave a join row pointing at nothing: it acts as `.nullify`.
+    @Test(arguments: Location.allCases)
+    func noActionOnAPairActsAsNullify(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        let context = try store.open().newContext()
+        let (ana, bo) = (context.insert(Person.self), context.insert(Person.self))
+        (ana.name, bo.name) = ("ana", "bo")
+        ana.follows = [bo]
+        try context.save()
+        context.delete(bo)
+        try context.save()
+        #expect(ana.follows.isEmpty)
+        let reader = try store.reader()
+        #expect(try reader.all(Person.self).map { "\($0.name) \($0.follows.count) \($0.followers.count)" } == ["ana 0 0"])
+        #expect(try reader.memberCounts(\Person.$follows).isEmpty)
+    }
+
+    /// New duplicates of one save fold into one survivor, which takes every duplicate's pairs.
+    @Test(arguments: Location.allCases)
+    func newDuplicatesFoldIntoOneSurvivorWithEveryPair(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store)
+        let context = try store.open().newContext()
+        context.mergePolicy = .objectTrump
+        let (first, second) = (context.insert(Label.self), context.insert(Label.self))
+        (first.name, second.name) = ("x", "x")
+        let (n1, n2) = (try note("n1", context), try note("n2", context))
+        first.$notes.insert(n1)
+        n2.$labels.insert(second)
+        try context.save()
+        #expect(try storedPairs(store) == ["n1-x", "n2-x"])
+        let survivor = try label("x", context)
+        #expect(survivor === second)
+        #expect(survivor.notes.sortedNames(\.slug) == ["n1", "n2"])
+        #expect(n1.labels.map { $0 === survivor } == [true])
+    }
+
     /// Optimistic locking does not compare pairs (nor does Core Data's): two contexts linking and
     /// unlinking one note both save, each pair ending as its last save left it. The objects
     /// themselves are updated objects, so a note whose row changed meanwhile is still a conflict.

@@ -3,7 +3,7 @@ extension ObjectContext {
     ///
     /// In order: `willSave` hooks; delete propagation (`prepareForDeletion`, delete rules);
     /// validation; then, inside one store transaction, deletes, unique-constraint resolution under
-    /// ``mergePolicy``, inserts and updates. Observers then receive the ``ChangeSet``.
+    /// ``mergePolicy``, inserts, updates and many-to-many join rows. Observers then receive the ``ChangeSet``.
     /// A child context's save pushes its changes into the parent instead of the store.
     ///
     /// A failed save writes nothing and leaves the context's changes in place: fix them, change the
