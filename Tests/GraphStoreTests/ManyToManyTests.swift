@@ -300,12 +300,40 @@ import Testing
         #expect(try note("n1", store.reader()).title == "edited")
     }
 
+    @Test func aRolledBackNewObjectKeepsNoPairs() throws {
+        let store = try TestStore(.memory, entities: manyToManyEntities)
+        try seed(store)
+        let context = try store.open().newContext()
+        let n1 = try note("n1", context)
+        let fresh = context.insert(Label.self)
+        fresh.name = "fresh"
+        fresh.$notes.insert(n1)
+        context.rollback()
+        #expect(n1.labels.isEmpty && fresh.notes.isEmpty)
+        context.insert(fresh)
+        try context.save()
+        #expect(try storedPairs(store) == [])
+        #expect(try store.reader().all(Label.self).count == 4)
+    }
+
     @Test func theModelRefusesAHalfDeclaredPair() throws {
-        #expect {
-            _ = try ManagedObjectModel(version: 1, entities: [Orphan.self, Note.self, Label.self])
-        } throws: { error in
-            guard case GraphStoreError.invalidModel(let problems) = error else { return false }
-            return problems.contains { $0.contains("Orphan.notes: no to-many on Note names it as its inverse") }
+        #expect(problems([Orphan.self, Note.self, Label.self]).contains { $0.contains("Orphan.notes: no to-many on Note names it as its inverse") })
+    }
+
+    @Test func theModelRefusesJoinTablesNamedLikeAnEntityOrLikeEachOther() throws {
+        #expect(problems([Note.self, Label.self, NoteLabels.self]).contains("Note.labels: its join table Note_labels has the name of an entity"))
+        #expect(problems([Rack.self, RackBay.self, Slot.self]).contains(
+            "Rack.bay_slot and Rack_bay.slot would share the join table Rack_bay_slot; rename one of them"))
+    }
+
+    private func problems(_ entities: [ManagedObject.Type]) -> [String] {
+        do {
+            _ = try ManagedObjectModel(version: 1, entities: entities)
+            return []
+        } catch GraphStoreError.invalidModel(let problems) {
+            return problems
+        } catch {
+            return ["unexpected \(error)"]
         }
     }
 }
@@ -313,4 +341,25 @@ import Testing
 /// The unnamed side of a pair that no to-many names.
 final class Orphan: ManagedObject {
     @ToMany var notes: [Note]
+}
+
+/// An entity named like `Note.labels`'s join table.
+final class NoteLabels: ManagedObject {
+    override class var entityName: String { "Note_labels" }
+    @Attribute var count = 0
+}
+
+/// Two pairs whose join tables would both be `Rack_bay_slot`.
+final class Rack: ManagedObject {
+    @ToMany(inverse: \Slot.$racks) var bay_slot: [Slot]
+}
+
+final class RackBay: ManagedObject {
+    override class var entityName: String { "Rack_bay" }
+    @ToMany(inverse: \Slot.$bays) var slot: [Slot]
+}
+
+final class Slot: ManagedObject {
+    @ToMany var racks: [Rack]
+    @ToMany var bays: [RackBay]
 }

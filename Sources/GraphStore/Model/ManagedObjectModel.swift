@@ -55,7 +55,7 @@ struct ModelValidator {
                 problems.append("\(entity.name): a composite unique constraint or index names a key path that is not a stored attribute (or, for an index, a to-one) of \(entity.name)")
             }
         }
-        return problems
+        return problems + joinTableNameProblems()
     }
 
     private func reflectionProblems(_ entity: EntityDescription) -> [String] {
@@ -104,6 +104,20 @@ struct ModelValidator {
                 return "\(label): its inverse \(relationship.destinationName).\(inverseName) does not point back at it"
             }
             return nil
+        }
+    }
+
+    /// Two pairs whose join tables would share a name (`A.b_c` and `A_b.c` both give `A_b_c`).
+    private func joinTableNameProblems() -> [String] {
+        var owners: [String: [String]] = [:]
+        for entity in entities {
+            for relationship in entity.relationships where relationship.inverse != nil {
+                guard let join = JoinTable.of(relationship, in: entity) else { continue }
+                owners[join.entity.name, default: []].append("\(entity.name).\(relationship.name)")
+            }
+        }
+        return owners.filter { $0.value.count > 1 }.keys.sorted().map { name in
+            "\(owners[name]!.joined(separator: " and ")) would share the join table \(name); rename one of them"
         }
     }
 
