@@ -179,6 +179,41 @@ import Testing
         #expect(try storedPairs(store) == ["n1-new"])
     }
 
+    /// A child's delete reaches the parent, whose save applies the rules and removes the join rows.
+    @Test(arguments: Location.allCases)
+    func aChildsDeleteRemovesTheJoinRowsAtTheParentsSave(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a"), ("n2", "a"), ("n2", "b")])
+        let parent = try store.open().newContext()
+        let a = try label("a", parent)
+        #expect(a.notes.sortedNames(\.slug) == ["n1", "n2"])
+        let child = parent.newChildContext()
+        child.delete(try note("n2", child))
+        try child.save()
+        try parent.save()
+        #expect(a.notes.map(\.slug) == ["n1"])
+        #expect(try storedPairs(store) == ["n1-a"])
+    }
+
+    /// A dry run reports the pairs' objects as a save would, and writes nothing.
+    @Test(arguments: Location.allCases)
+    func previewSaveReportsPairChangesAndWritesNothing(_ location: Location) throws {
+        let store = try TestStore(location, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let context = try store.open().newContext()
+        let (n1, n2, a) = (try note("n1", context), try note("n2", context), try label("a", context))
+        n1.$labels.remove(a)
+        n2.$labels.insert(a)
+        let preview = try context.previewSave()
+        #expect(try storedPairs(store) == ["n1-a"])
+        var saved = ChangeSet()
+        context.onDidSave { saved = $0 }
+        try context.save()
+        #expect(preview == saved)
+        #expect(saved.updated(Note.self) == [n1.objectID, n2.objectID] && saved.updated(Label.self) == [a.objectID])
+        #expect(try storedPairs(store) == ["n2-a"])
+    }
+
     @Test func linkingAnObjectOfAnotherContextFailsTheSaveAndTouchesNeither() throws {
         let store = try TestStore(.memory, entities: manyToManyEntities)
         try seed(store)
