@@ -78,7 +78,7 @@ extension ObjectContext {
             copy.toOne(relationship.slot).set(destination)
         }
         // Both sides of a pair replay it; linking twice is linking once.
-        for relationship in entity.relationships where relationship.isManyToMany {
+        for relationship in entity.manyToManyRelationships {
             let toMany = object.toMany(relationship.slot)
             for member in toMany.linkedSinceSave { copy.toMany(relationship.slot).link(try counterpart(member)) }
             for member in toMany.unlinkedSinceSave { copy.toMany(relationship.slot).unlink(try counterpart(member)) }

@@ -37,12 +37,12 @@ extension ObjectContext {
 
     /// A new object a rollback sends away keeps no pairs: its partners forgot them too.
     func forgetLinks(of object: ManagedObject) {
-        for relationship in object.entity.relationships where relationship.isManyToMany { object.toMany(relationship.slot).unload() }
+        for relationship in object.entity.manyToManyRelationships { object.toMany(relationship.slot).unload() }
     }
 
     /// Refreshing without merging drops the object's unsaved join changes on both sides of each pair.
     func discardJoinChanges(of object: ManagedObject) {
-        for relationship in object.entity.relationships where relationship.isManyToMany {
+        for relationship in object.entity.manyToManyRelationships {
             guard let inverseSlot = object.entity.inverseSlot(of: relationship.slot) else { continue }
             let toMany = object.toMany(relationship.slot)
             for member in toMany.linkedSinceSave + toMany.unlinkedSinceSave {

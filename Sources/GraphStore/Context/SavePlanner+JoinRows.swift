@@ -12,7 +12,7 @@ extension SavePlanner {
         for object in context.deletedObjects {
             guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
             deleted.insert(object.objectID)
-            for relationship in object.entity.relationships where relationship.isManyToMany {
+            for relationship in object.entity.manyToManyRelationships {
                 guard let join = object.entity.joinTable(ofSlot: relationship.slot) else { continue }
                 owners[join.entity.name + "." + join.ownerColumn, default: (join, [])].rowIDs.append(rowID)
             }
@@ -37,7 +37,7 @@ extension SavePlanner {
     func writeJoinChanges(_ writer: any StoreWriter) throws {
         var tables: [String: PendingJoinRows] = [:]
         for object in context.insertedObjects + context.updatedObjects where !object.isDeleted {
-            for relationship in object.entity.relationships where relationship.isManyToMany {
+            for relationship in object.entity.manyToManyRelationships {
                 guard let join = object.entity.joinTable(ofSlot: relationship.slot) else { continue }
                 let toMany = object.toMany(relationship.slot)
                 for (members, linked) in [(toMany.linkedSinceSave, true), (toMany.unlinkedSinceSave, false)] {

@@ -25,6 +25,8 @@ public final class EntityDescription: Sendable {
     /// Stored attributes (not transient), in declaration order: the table's columns after `id`.
     public let storedAttributes: [AttributeDescription]
     public let toOneRelationships: [RelationshipDescription]
+    /// The to-manys stored in join tables (empty for most entities: saves walk it for every changed object).
+    let manyToManyRelationships: [RelationshipDescription]
     /// The stored columns after `id`: stored attributes, then to-one foreign keys (row value order).
     let columns: [String]
     /// The hidden entity of a many-to-many pair's join table (see ``JoinTable``), not a class of the model.
@@ -74,6 +76,7 @@ public final class EntityDescription: Sendable {
         self.relationships = relationships
         storedAttributes = attributes.filter { !$0.isTransient }
         toOneRelationships = relationships.filter { !$0.isToMany }
+        manyToManyRelationships = relationships.filter(\.isManyToMany)
         columns = storedAttributes.map(\.name) + toOneRelationships.map(\.name)
         let names = Self.names(of: type.compositeUniqueConstraints, in: prototype, attributes: attributes)
         uniqueConstraints = attributes.filter(\.isUnique).map { [$0.name] } + names.compactMap { $0 }
@@ -105,6 +108,7 @@ public final class EntityDescription: Sendable {
                                     inverse: nil, deleteRule: .noAction, deletesOwnerWhenEmpty: false)
         }
         toOneRelationships = relationships
+        manyToManyRelationships = []
         self.columns = columns
         uniqueConstraints = [columns]
         indexes = [[columns[1]]]

@@ -26,7 +26,7 @@ public struct ManagedObjectModel: Sendable {
     private static func joinEntities(of entities: [EntityDescription]) -> [EntityDescription] {
         var joins: [EntityDescription] = []
         for entity in entities {
-            for relationship in entity.relationships where relationship.isManyToMany {
+            for relationship in entity.manyToManyRelationships {
                 guard let join = JoinTable.of(relationship, in: entity)?.entity, !joins.contains(where: { $0 === join }) else { continue }
                 joins.append(join)
             }
