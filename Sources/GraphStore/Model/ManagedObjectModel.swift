@@ -86,9 +86,14 @@ struct ModelValidator {
             guard let inverseName = relationship.inverseName,
                 let inverse = relationship.destinationEntity.relationship(named: inverseName)
             else {
-                return relationship.isToMany && relationship.inverse != nil
-                    ? "\(label): its inverse key path names no relationship of \(relationship.destinationName)"
-                    : "\(label): no to-many on \(relationship.destinationName) names it as its inverse; declare @ToMany(inverse: \\\(entity.name).$\(relationship.name))"
+                if relationship.isToMany && relationship.inverse != nil {
+                    return "\(label): its inverse key path names no relationship of \(relationship.destinationName)"
+                }
+                let fix = "declare @ToMany(inverse: \\\(entity.name).$\(relationship.name)) on \(relationship.destinationName)"
+                return relationship.isToMany
+                    ? "\(label): no to-many on \(relationship.destinationName) names it as its inverse; \(fix) for a many-to-many, "
+                        + "or name its to-one inverse here for a one-to-many"
+                    : "\(label): no to-many on \(relationship.destinationName) names it as its inverse; \(fix)"
             }
             if relationship.destinationName == entity.name && inverseName == relationship.name {
                 return "\(label): a relationship cannot be its own inverse; declare a second to-many as its inverse"
