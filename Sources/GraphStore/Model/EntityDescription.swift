@@ -207,7 +207,7 @@ public struct RelationshipDescription: Sendable {
     public let deleteRule: DeleteRule
     /// For a to-many: the owner is deleted when a save leaves it without members.
     public let deletesOwnerWhenEmpty: Bool
-    /// A to-many whose inverse is a to-many too: the pair is stored in a join table (``JoinTable``).
+    /// A to-many whose inverse is a to-many too: the pairs are stored in a join table (see the README).
     public let isManyToMany: Bool
 
     init(name: String, slot: Int, isToMany: Bool, owner: String, destination: ManagedObject.Type, inverse: ImmutableKeyPath?,
