@@ -195,6 +195,23 @@ import Testing
         #expect(try storedPairs(store) == ["n1-a"])
     }
 
+    /// A new object linked and deleted in a child never reaches the parent, nor do its pairs.
+    @Test func aChildThatLinksAndDeletesANewObjectPushesNeither() throws {
+        let store = try TestStore(.memory, entities: manyToManyEntities)
+        try seed(store, links: [("n1", "a")])
+        let parent = try store.open().newContext()
+        let child = parent.newChildContext()
+        let fresh = child.insert(Note.self)
+        fresh.slug = "fresh"
+        try label("a", child).$notes.insert(fresh)
+        child.delete(fresh)
+        try child.save()
+        #expect(try label("a", parent).notes.map(\.slug) == ["n1"])
+        try parent.save()
+        #expect(try storedPairs(store) == ["n1-a"])
+        #expect(try store.reader().all(Note.self).count == 3)
+    }
+
     /// A dry run reports the pairs' objects as a save would, and writes nothing.
     @Test(arguments: Location.allCases)
     func previewSaveReportsPairChangesAndWritesNothing(_ location: Location) throws {

@@ -77,11 +77,12 @@ extension ObjectContext {
             let destination = try object.toOne(relationship.slot).anyDestination.map(counterpart)
             copy.toOne(relationship.slot).set(destination)
         }
-        // Both sides of a pair replay it; linking twice is linking once.
+        // Both sides of a pair replay it; linking twice is linking once. A partner deleted here takes
+        // its pairs with it in the parent (or never reached it, if new).
         for relationship in entity.manyToManyRelationships {
             let toMany = object.toMany(relationship.slot)
-            for member in toMany.linkedSinceSave { copy.toMany(relationship.slot).link(try counterpart(member)) }
-            for member in toMany.unlinkedSinceSave { copy.toMany(relationship.slot).unlink(try counterpart(member)) }
+            for member in toMany.linkedSinceSave where !member.isDeleted { copy.toMany(relationship.slot).link(try counterpart(member)) }
+            for member in toMany.unlinkedSinceSave where !member.isDeleted { copy.toMany(relationship.slot).unlink(try counterpart(member)) }
         }
     }
 
