@@ -96,7 +96,8 @@ final class PlainNote: ManagedObject {
     /// The join table's schema: two NOT NULL foreign keys that cascade, unique together.
     @Test func theJoinTableHoldsTwoCascadingForeignKeys() throws {
         let store = TemporaryStore()
-        try linkAll(store.open(version: 1, entities: paired))
+        try seedPlain(store)
+        try linkAll(store.open(version: 2, entities: paired))
         let keys = try DatabaseQueue(path: store.path).read { db in
             try Row.fetchAll(db, sql: #"SELECT "from", "table", on_delete FROM pragma_foreign_key_list('Note_labels') ORDER BY "from""#)
                 .map { "\($0[0] as String)→\($0[1] as String) \($0[2] as String)" }
@@ -106,5 +107,8 @@ final class PlainNote: ManagedObject {
             try Int.fetchOne(db, sql: #"SELECT count(*) FROM pragma_table_info('Note_labels') WHERE "notnull" = 1"#)
         }
         #expect(notNull == 2)
+        // The safety net works: a row deleted behind GraphStore's back takes its join rows along.
+        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: #"DELETE FROM "Label" WHERE "name" = 'a'"#) }
+        #expect(try pairs(store.open(version: 2, entities: paired)) == ["n1-b", "n2-b"])
     }
 }
