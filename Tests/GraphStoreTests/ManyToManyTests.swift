@@ -281,6 +281,9 @@ import Testing
         #expect(people["bo"]!.follows.isEmpty)
         #expect(people["bo"]!.followers.map(\.name) == ["ana"])
         #expect(people["cy"]!.follows.map(\.name) == ["ana"])
+        #expect(try reader.all(Person.self, where: .any(\.$follows, \.$name == "bo")).map(\.name) == ["ana"])
+        #expect(try reader.all(Person.self, where: .any(\.$followers, \.$name == "ana")).map(\.name).sorted() == ["bo", "cy"])
+        #expect(try reader.memberCounts(\Person.$followers) == [people["ana"]!.objectID: 1, people["bo"]!.objectID: 1, people["cy"]!.objectID: 1])
     }
 
     /// `.noAction` cannot leave a join row pointing at nothing: it acts as `.nullify`.
