@@ -5,8 +5,6 @@ struct JoinChanges<Element: AnyObject> {
     private(set) var linked = ObjectList<Element>()
     private(set) var unlinked = ObjectList<Element>()
 
-    var isEmpty: Bool { linked.isEmpty && unlinked.isEmpty }
-
     mutating func record(_ element: Element, linked isLinked: Bool) {
         forget(element)
         if isLinked { linked.append(element) } else { unlinked.append(element) }
