@@ -59,4 +59,57 @@ import Testing
             }
         }
     }
+
+    // MARK: - Through a many-to-many join table
+
+    static let notePredicates: [(String, FetchPredicate<Note>)] = [
+        ("any label ==", .any(\.$labels, \.$name == "red")),
+        ("any label !=", .any(\.$labels, \.$name != "red")),
+        ("no label beginning with b", !(.any(\.$labels, .beginsWith(\.$name, "b")))),
+        ("any label folded && stars", .any(\.$labels, .equals(\.$name, "GRÜN", caseInsensitive: true)) && \.$stars >= 1),
+        ("any label isIn", .any(\.$labels, .isIn(\.$name, ["blue", "none"]))),
+    ]
+
+    static let labelPredicates: [(String, FetchPredicate<Label>)] = [
+        ("any note without stars", .any(\.$notes, \.$stars == nil)),
+        ("any note contains folded", .any(\.$notes, .contains(\.$title, "ss", caseInsensitive: true))),
+        ("no note >= 2 stars", !(.any(\.$notes, \.$stars >= 2))),
+        ("any note with a red label", .any(\.$notes, .any(\.$labels, \.$name == "red"))),
+    ]
+
+    /// Labels and notes linked in a fixed pattern (some notes and one label without partners).
+    static func insertNotes(_ context: ObjectContext) {
+        let labels = ["red", "blue", "grün", "black", "lonely"].map { name in
+            let label = context.insert(Label.self)
+            label.name = name
+            return label
+        }
+        for (index, title) in titles.enumerated() {
+            let note = context.insert(Note.self)
+            (note.slug, note.title, note.stars) = (String(format: "%03d", index), title, index % 4 == 0 ? nil : index % 3)
+            note.labels = labels.prefix(4).enumerated().filter { (position, _) in (index + position) % 3 == 0 && index % 5 != 4 }.map(\.element)
+        }
+    }
+
+    @Test func unsavedNotesAndLabelsMatchThroughTheJoinTableAsSavedOnesDo() throws {
+        let pending = try TestStore(.memory, entities: manyToManyEntities).open().newContext()
+        Self.insertNotes(pending)
+        let savedStore = try TestStore(.memory, entities: manyToManyEntities)
+        let saving = try savedStore.open().newContext()
+        Self.insertNotes(saving)
+        try saving.save()
+        let saved = try savedStore.open().newContext()
+        for (name, predicate) in Self.notePredicates {
+            let request = FetchRequest<Note>(predicate: predicate, sortBy: [.ascending(\.$title, .numericText), .ascending(\.$slug)])
+            let inStore = try saved.fetch(request).map(\.slug)
+            #expect(try pending.fetch(request).map(\.slug) == inStore, "\(name)")
+            #expect(!inStore.isEmpty, "\(name) matches some notes")
+        }
+        for (name, predicate) in Self.labelPredicates {
+            let request = FetchRequest<Label>(predicate: predicate, sortBy: [.descending(\.$name)])
+            let inStore = try saved.fetch(request).map(\.name)
+            #expect(try pending.fetch(request).map(\.name) == inStore, "\(name)")
+            #expect(!inStore.isEmpty, "\(name) matches some labels")
+        }
+    }
 }

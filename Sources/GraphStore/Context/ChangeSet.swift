@@ -1,6 +1,7 @@
 /// What one save changed, by entity: the object IDs inserted, updated and deleted.
 ///
-/// Objects merged into stored rows count as updated only when a stored value changed.
+/// Objects merged into stored rows count as updated only when a stored value changed. Stored objects
+/// whose many-to-many pairs the save changed (a join row inserted or deleted) count as updated.
 public struct ChangeSet: Sendable, Equatable {
     public internal(set) var inserted: [String: Set<ObjectID>] = [:]
     public internal(set) var updated: [String: Set<ObjectID>] = [:]

@@ -9,9 +9,11 @@ extension ObjectContext {
         _ relationship: KeyPath<Owner, ToMany<Member>>
     ) throws -> [ObjectID: Int] {
         let name = FetchPredicate<Owner>.relationshipName(relationship)
-        guard let inverse = try entity(for: Owner.self).relationship(named: name)?.inverseName else { return [:] }
-        let counts = try read { try $0.groupCounts(entity: Member.entityName, column: inverse) }
-        let owner = Owner.cachedEntityName
-        return Dictionary(uniqueKeysWithValues: counts.map { (ObjectID.permanent(owner, $0.key), $0.value) })
+        let owner = try entity(for: Owner.self)
+        guard let description = owner.relationship(named: name), let inverse = description.inverseName else { return [:] }
+        // A many-to-many counts its join rows per owner.
+        let join = JoinTable.of(description, in: owner)
+        let counts = try read { try $0.groupCounts(entity: join?.entity.name ?? Member.entityName, column: join?.ownerColumn ?? inverse) }
+        return Dictionary(uniqueKeysWithValues: counts.map { (ObjectID.permanent(owner.name, $0.key), $0.value) })
     }
 }

@@ -50,6 +50,7 @@ extension ObjectContext {
         for object in insertedObjects + updatedObjects {
             object.forEachAttribute { $0.commit() }
             object.forEachToOne { $0.commit(rowID: $0.loadedDestination?.rowID ?? $0.rowID) }
+            object.forEachToMany { $0.commitJoinChanges() }
             object.state = .clean
         }
         for object in deletedObjects {
@@ -75,6 +76,13 @@ extension ObjectContext {
         for relationship in entity.toOneRelationships where object.toOne(relationship.slot).isAssigned {
             let destination = try object.toOne(relationship.slot).anyDestination.map(counterpart)
             copy.toOne(relationship.slot).set(destination)
+        }
+        // Both sides of a pair replay it; linking twice is linking once. A partner deleted here takes
+        // its pairs with it in the parent (or never reached it, if new).
+        for relationship in entity.manyToManyRelationships {
+            let toMany = object.toMany(relationship.slot)
+            for member in toMany.linkedSinceSave where !member.isDeleted { copy.toMany(relationship.slot).link(try counterpart(member)) }
+            for member in toMany.unlinkedSinceSave where !member.isDeleted { copy.toMany(relationship.slot).unlink(try counterpart(member)) }
         }
     }
 

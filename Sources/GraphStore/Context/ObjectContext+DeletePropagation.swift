@@ -2,7 +2,8 @@ extension ObjectContext {
     /// Applies delete rules at save time, in three passes so that a `deny` fails before anything changes:
     /// 1. closure: `prepareForDeletion` once per object (cascade victims included), then cascade;
     /// 2. deny: any deleted object whose `deny` relationship still holds a live object fails the save;
-    /// 3. nullify: inverses of deleted objects are cleared in memory (and so in the store).
+    /// 3. nullify: inverses of deleted objects are cleared in memory (and so in the store); a deleted
+    ///    object leaves its many-to-many partners' lists (its join rows are deleted with it).
     /// `prepared` holds the objects already prepared in this save, so a repeated call prepares only newcomers.
     func propagateDeletes(_ prepared: inout Set<ObjectIdentifier>) throws {
         var index = 0
@@ -32,7 +33,9 @@ extension ObjectContext {
 
     private func nullify(_ object: ManagedObject) throws {
         for relationship in object.entity.relationships {
-            if relationship.isToMany {
+            if relationship.isManyToMany {
+                if relationship.deleteRule == .nullify || relationship.deleteRule == .noAction { try unlinkDeleted(object, relationship) }
+            } else if relationship.isToMany {
                 guard relationship.deleteRule == .nullify else { continue }
                 for member in try destinations(of: object, relationship) where !member.isDeleted {
                     object.toMany(relationship.slot).primitiveRemove(member)

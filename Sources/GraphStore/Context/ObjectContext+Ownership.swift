@@ -12,6 +12,18 @@ extension ObjectContext {
                 guard toOne.isAssigned, let destination = toOne.loadedDestination, destination.context !== self else { continue }
                 throw GraphStoreError.foreignObject(destination.objectID)
             }
+            try checkPartnersAreOwned(object)
+        }
+    }
+
+    /// The same for a many-to-many pair linked or unlinked since the last save (an object of
+    /// another context, or of none, keeps such a link on this side only).
+    private func checkPartnersAreOwned(_ object: ManagedObject) throws {
+        for relationship in object.entity.manyToManyRelationships {
+            let toMany = object.toMany(relationship.slot)
+            if let foreign = (toMany.linkedSinceSave + toMany.unlinkedSinceSave).first(where: { $0.context !== self }) {
+                throw GraphStoreError.foreignObject(foreign.objectID)
+            }
         }
     }
 }

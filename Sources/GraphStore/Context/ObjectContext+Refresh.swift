@@ -5,7 +5,8 @@ extension ObjectContext {
     /// the stored values. With it, the values it changed stay on top of the stored ones, which become
     /// the values its next save expects to find: how a ``GraphStoreError/mergeConflicts(_:)`` is
     /// resolved by hand. Its to-many relationships load again on next read (keeping this context's
-    /// unsaved moves). A new object, never saved, is left as it is.
+    /// unsaved moves; without `mergeChanges`, its unsaved many-to-many links and unlinks are dropped,
+    /// on both sides). A new object, never saved, is left as it is.
     ///
     /// ```swift
     /// try context.refresh(book, mergeChanges: true)   // after a conflict: keep my edit, take theirs elsewhere
@@ -17,7 +18,10 @@ extension ObjectContext {
         guard let rowID = object.rowID else { return }
         let entity = object.entity
         guard let row = try currentRow(of: entity, rowID) else { throw GraphStoreError.objectNotFound(object.objectID) }
-        if !mergeChanges { forgetChanges(of: object) }
+        if !mergeChanges {
+            forgetChanges(of: object)
+            discardJoinChanges(of: object)
+        }
         for (index, attribute) in entity.storedAttributes.enumerated() {
             let storage = object.attribute(attribute.slot)
             if mergeChanges && storage.storedValue != storage.committed {
@@ -80,6 +84,10 @@ extension ObjectContext {
     /// Lets the object's to-manys load again, keeping members this context moved in or out unsaved.
     private func refaultToManys(of object: ManagedObject) {
         for relationship in object.entity.relationships where relationship.isToMany {
+            if relationship.isManyToMany {
+                object.toMany(relationship.slot).refaultLinks()
+                continue
+            }
             guard let inverseName = relationship.inverseName,
                 let inverseSlot = relationship.destinationEntity.relationship(named: inverseName)?.slot
             else { continue }

@@ -3,7 +3,7 @@ extension ObjectContext {
     ///
     /// In order: `willSave` hooks; delete propagation (`prepareForDeletion`, delete rules);
     /// validation; then, inside one store transaction, deletes, unique-constraint resolution under
-    /// ``mergePolicy``, inserts and updates. Observers then receive the ``ChangeSet``.
+    /// ``mergePolicy``, inserts, updates and many-to-many join rows. Observers then receive the ``ChangeSet``.
     /// A child context's save pushes its changes into the parent instead of the store.
     ///
     /// A failed save writes nothing and leaves the context's changes in place: fix them, change the
@@ -154,6 +154,7 @@ extension ObjectContext {
         if saved.adopted {
             object.forEachToMany { $0.becomeFault() }
         }
+        object.forEachToMany { $0.commitJoinChanges() }
         object.forEachAttribute { $0.commit() }
         for relationship in entity.toOneRelationships {
             let toOne = object.toOne(relationship.slot)
@@ -167,7 +168,9 @@ extension ObjectContext {
     /// to-one destinations, then forgets it.
     private func fold(_ discarded: ManagedObject, into survivor: ManagedObject) {
         for relationship in discarded.entity.relationships {
-            if relationship.isToMany {
+            if relationship.isManyToMany {
+                foldLinks(of: discarded, into: survivor, relationship)
+            } else if relationship.isToMany {
                 for member in discarded.toMany(relationship.slot).anyMembers {
                     member.toOne(member.entity.relationship(named: relationship.inverseName!)!.slot).setPrimitive(survivor)
                     survivor.toMany(relationship.slot).primitiveInsert(member)

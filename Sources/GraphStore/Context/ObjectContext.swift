@@ -158,6 +158,7 @@ public final class ObjectContext {
         for object in insertedObjects {
             object.state = .detached
             object.context = nil
+            forgetLinks(of: object)
         }
         for object in updatedObjects + deletedObjects where object.rowID != nil {
             object.state = .clean

@@ -50,6 +50,11 @@ struct PendingMatcher {
             else { return nested.matchesNil ? true : nil }
             return matches(nested, destination) == true
         case .anyMember(let entity, let inverseColumn, let nested):
+            // Through a join table, `nested` is `.toOne(memberColumn, ...)`: true for a join row whose member matches.
+            if let relationship = Self.joinRelationship(of: object, entity, inverseColumn) {
+                guard case .toOne(_, _, let memberPredicate) = nested else { return false }
+                return object.toMany(relationship.slot).anyMembers.contains { !$0.isDeleted && matches(memberPredicate, $0) == true }
+            }
             guard let relationship = object.entity.relationships.first(where: {
                 $0.isToMany && $0.destinationName == entity && $0.inverseName == inverseColumn
             }) else { return false }
@@ -95,6 +100,14 @@ struct PendingMatcher {
         let toOne = object.toOne(relationship.slot)
         if let destination = toOne.loadedDestination { return .integer(destination.rowID ?? -1) }
         return toOne.rowID.map(StoredValue.integer) ?? .null
+    }
+
+    /// The many-to-many relationship of `object` whose join table is `entity`, with `column` holding its owners.
+    private static func joinRelationship(of object: ManagedObject, _ entity: String, _ column: String) -> RelationshipDescription? {
+        object.entity.relationships.first { relationship in
+            guard let join = object.entity.joinTable(ofSlot: relationship.slot) else { return false }
+            return join.entity.name == entity && join.ownerColumn == column
+        }
     }
 
     /// SQLite's order of values: NULL, then numbers by value, then text by bytes, then blobs by bytes.

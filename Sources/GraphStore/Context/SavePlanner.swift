@@ -37,6 +37,7 @@ final class SavePlanner {
     func execute(_ writer: any StoreWriter) throws -> SaveOutcome {
         try checkSnapshots(writer)
         try writeRowUpdates(writer)
+        try deleteJoinRows(writer)
         try deleteRows(writer)
         let inserted = context.insertedObjects
         try resolveConflicts(among: inserted, writer)
@@ -44,6 +45,7 @@ final class SavePlanner {
         try insertRows(inserted.filter { isFresh($0) }, writer)
         try writeMerged(inserted.filter { survivorOf[ObjectIdentifier($0)] == nil && !isFresh($0) }, writer)
         try updateRows(context.updatedObjects.filter { $0.state == .updated }, writer)
+        try writeJoinChanges(writer)
         try deleteEmptiedOwners(writer)
         for (discarded, _) in outcome.folds { outcome.replacements[ObjectIdentifier(discarded)] = finalObject(discarded) }
         return outcome

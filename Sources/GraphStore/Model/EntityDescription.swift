@@ -25,8 +25,12 @@ public final class EntityDescription: Sendable {
     /// Stored attributes (not transient), in declaration order: the table's columns after `id`.
     public let storedAttributes: [AttributeDescription]
     public let toOneRelationships: [RelationshipDescription]
+    /// The to-manys stored in join tables (empty for most entities: saves walk it for every changed object).
+    let manyToManyRelationships: [RelationshipDescription]
     /// The stored columns after `id`: stored attributes, then to-one foreign keys (row value order).
     let columns: [String]
+    /// The hidden entity of a many-to-many pair's join table (see ``JoinTable``), not a class of the model.
+    let isJoin: Bool
 
     static func of(_ type: ManagedObject.Type) -> EntityDescription {
         let key = ObjectIdentifier(type)
@@ -63,14 +67,16 @@ public final class EntityDescription: Sendable {
                 let toMany = wrapper as! any AnyToManyStorage
                 relationships.append(RelationshipDescription(
                     name: field.name, slot: slot, isToMany: true, owner: type.entityName,
-                    destination: Swift.type(of: toMany).destinationType, inverse: ImmutableKeyPath(toMany.declaredInverse),
-                    deleteRule: toMany.declaredDeleteRule, deletesOwnerWhenEmpty: toMany.declaredDeletesOwnerWhenEmpty))
+                    destination: Swift.type(of: toMany).destinationType, inverse: toMany.declaredInverse.map(ImmutableKeyPath.init),
+                    deleteRule: toMany.declaredDeleteRule, deletesOwnerWhenEmpty: toMany.declaredDeletesOwnerWhenEmpty,
+                    isManyToMany: toMany.isManyToMany))
             }
         }
         self.attributes = attributes
         self.relationships = relationships
         storedAttributes = attributes.filter { !$0.isTransient }
         toOneRelationships = relationships.filter { !$0.isToMany }
+        manyToManyRelationships = relationships.filter(\.isManyToMany)
         columns = storedAttributes.map(\.name) + toOneRelationships.map(\.name)
         let names = Self.names(of: type.compositeUniqueConstraints, in: prototype, attributes: attributes)
         uniqueConstraints = attributes.filter(\.isUnique).map { [$0.name] } + names.compactMap { $0 }
@@ -87,6 +93,27 @@ public final class EntityDescription: Sendable {
         }
         indexes = storedAttributes.filter(\.isIndexed).map { [$0.name] } + composites.compactMap { $0 } + foreignKeys.map { [$0.name] }
         unresolvedConstraintCount = names.filter { $0 == nil }.count + composites.filter { $0 == nil }.count
+        isJoin = false
+    }
+
+    /// A join table's entity: one foreign key column per side (`columns[0]` to `sides.0`), unique
+    /// together, and indexed by the second alone (the unique index serves lookups by the first).
+    init(joinNamed name: String, columns: [String], sides: (ManagedObject.Type, ManagedObject.Type)) {
+        self.name = name
+        objectType = ManagedObject.self
+        attributes = []
+        storedAttributes = []
+        relationships = zip(columns, [sides.0, sides.1]).enumerated().map { slot, column in
+            RelationshipDescription(name: column.0, slot: slot, isToMany: false, owner: name, destination: column.1,
+                                    inverse: nil, deleteRule: .noAction, deletesOwnerWhenEmpty: false)
+        }
+        toOneRelationships = relationships
+        manyToManyRelationships = []
+        self.columns = columns
+        uniqueConstraints = [columns]
+        indexes = [[columns[1]]]
+        unresolvedConstraintCount = 0
+        isJoin = true
     }
 
     private static func names(of constraints: [[AnyKeyPath]], in prototype: ManagedObject, attributes: [AttributeDescription]) -> [[String]?] {
@@ -174,17 +201,33 @@ public struct RelationshipDescription: Sendable {
     public let isToMany: Bool
     let owner: String
     let destination: ManagedObject.Type
-    /// The to-many side's key path to its to-one inverse (nil on the to-one side).
+    /// The key path to the inverse on the destination, on the side that names the pair: a one-to-many's
+    /// to-many (naming its to-one), or one to-many of a many-to-many. Nil on the other side.
     let inverse: ImmutableKeyPath?
     public let deleteRule: DeleteRule
     /// For a to-many: the owner is deleted when a save leaves it without members.
     public let deletesOwnerWhenEmpty: Bool
+    /// A to-many whose inverse is a to-many too: the pairs are stored in a join table (see the README).
+    public let isManyToMany: Bool
+
+    init(name: String, slot: Int, isToMany: Bool, owner: String, destination: ManagedObject.Type, inverse: ImmutableKeyPath?,
+         deleteRule: DeleteRule, deletesOwnerWhenEmpty: Bool, isManyToMany: Bool = false) {
+        self.name = name
+        self.slot = slot
+        self.isToMany = isToMany
+        self.owner = owner
+        self.destination = destination
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.deletesOwnerWhenEmpty = deletesOwnerWhenEmpty
+        self.isManyToMany = isManyToMany
+    }
 
     public var destinationName: String { destination.entityName }
     var destinationEntity: EntityDescription { EntityDescription.of(destination) }
 
-    /// The inverse relationship's name on the destination: for a to-many, the to-one its key path
-    /// names; for a to-one, the destination's to-many that names it. Nil when there is none.
+    /// The inverse relationship's name on the destination: the relationship its key path names, or
+    /// else the destination's to-many that names this one. Nil when there is none.
     public var inverseName: String? {
         if let inverse { return destinationEntity.relationshipName(for: inverse.keyPath) }
         return destinationEntity.relationships.first { candidate in

@@ -32,7 +32,7 @@ open class ManagedObject {
             switch property {
             case .attribute(let attribute): attribute.bind(to: self)
             case .toOne(let toOne): toOne.bind(to: self, slot: slot)
-            case .toMany(let toMany): toMany.bind(to: self)
+            case .toMany(let toMany): toMany.bind(to: self, slot: slot)
             }
         }
     }

@@ -10,12 +10,28 @@
 public struct ManagedObjectModel: Sendable {
     public let version: Int
     public let entities: [EntityDescription]
+    /// The declared entities, then the hidden entity of each many-to-many pair's join table: every
+    /// table the store holds (schema, migration, verification).
+    let storedEntities: [EntityDescription]
 
     public init(version: Int, entities: [ManagedObject.Type]) throws(GraphStoreError) {
         self.version = version
         self.entities = entities.map { EntityDescription.of($0) }
         let problems = ModelValidator(entities: self.entities).problems()
         if !problems.isEmpty { throw .invalidModel(problems) }
+        storedEntities = self.entities + Self.joinEntities(of: self.entities)
+    }
+
+    /// Each join table once (both sides of a pair describe the same one).
+    private static func joinEntities(of entities: [EntityDescription]) -> [EntityDescription] {
+        var joins: [EntityDescription] = []
+        for entity in entities {
+            for relationship in entity.manyToManyRelationships {
+                guard let join = JoinTable.of(relationship, in: entity)?.entity, !joins.contains(where: { $0 === join }) else { continue }
+                joins.append(join)
+            }
+        }
+        return joins
     }
 
     public func entity(named name: String) -> EntityDescription? { entities.first { $0.name == name } }
@@ -34,12 +50,12 @@ struct ModelValidator {
         var seen = Set<String>()
         for entity in entities {
             if !seen.insert(entity.name).inserted { problems.append("entity \(entity.name) is declared twice") }
-            problems += reflectionProblems(entity) + columnProblems(entity) + relationshipProblems(entity)
+            problems += reflectionProblems(entity) + columnProblems(entity) + relationshipProblems(entity) + joinTableProblems(entity)
             if entity.unresolvedConstraintCount > 0 {
                 problems.append("\(entity.name): a composite unique constraint or index names a key path that is not a stored attribute (or, for an index, a to-one) of \(entity.name)")
             }
         }
-        return problems
+        return problems + joinTableNameProblems()
     }
 
     private func reflectionProblems(_ entity: EntityDescription) -> [String] {
@@ -70,17 +86,53 @@ struct ModelValidator {
             guard let inverseName = relationship.inverseName,
                 let inverse = relationship.destinationEntity.relationship(named: inverseName)
             else {
+                if relationship.isToMany && relationship.inverse != nil {
+                    return "\(label): its inverse key path names no relationship of \(relationship.destinationName)"
+                }
+                let fix = "declare @ToMany(inverse: \\\(entity.name).$\(relationship.name)) on \(relationship.destinationName)"
                 return relationship.isToMany
-                    ? "\(label): its inverse key path names no relationship of \(relationship.destinationName)"
-                    : "\(label): no to-many on \(relationship.destinationName) names it as its inverse; declare @ToMany(inverse: \\\(entity.name).$\(relationship.name))"
+                    ? "\(label): no to-many on \(relationship.destinationName) names it as its inverse; \(fix) for a many-to-many, "
+                        + "or name its to-one inverse here for a one-to-many"
+                    : "\(label): no to-many on \(relationship.destinationName) names it as its inverse; \(fix)"
             }
-            if inverse.isToMany == relationship.isToMany {
-                return "\(label): \(relationship.isToMany ? "many-to-many" : "one-to-one") relationships are not supported; pair a to-one with a to-many"
+            if relationship.destinationName == entity.name && inverseName == relationship.name {
+                return "\(label): a relationship cannot be its own inverse; declare a second to-many as its inverse"
+            }
+            if !relationship.isToMany && !inverse.isToMany {
+                return "\(label): one-to-one relationships are not supported; pair a to-one with a to-many"
+            }
+            if relationship.isManyToMany != inverse.isManyToMany {
+                return "\(label): its inverse \(relationship.destinationName).\(inverseName) is not the other side of a many-to-many; "
+                    + "declare both with @ToMany, one naming the other"
             }
             if inverse.destinationName != entity.name || inverse.inverseName != relationship.name {
                 return "\(label): its inverse \(relationship.destinationName).\(inverseName) does not point back at it"
             }
             return nil
+        }
+    }
+
+    /// Two pairs whose join tables would share a name (`A.b_c` and `A_b.c` both give `A_b_c`).
+    private func joinTableNameProblems() -> [String] {
+        var owners: [String: [String]] = [:]
+        for entity in entities {
+            for relationship in entity.relationships where relationship.inverse != nil {
+                guard let join = JoinTable.of(relationship, in: entity) else { continue }
+                owners[join.entity.name, default: []].append("\(entity.name).\(relationship.name)")
+            }
+        }
+        return owners.filter { $0.value.count > 1 }.keys.sorted().map { name in
+            "\(owners[name]!.joined(separator: " and ")) would share the join table \(name); rename one of them"
+        }
+    }
+
+    /// A join table's name must not be an entity's (both would be tables of the store).
+    private func joinTableProblems(_ entity: EntityDescription) -> [String] {
+        entity.relationships.compactMap { relationship in
+            guard relationship.inverse != nil, let join = JoinTable.of(relationship, in: entity),
+                entities.contains(where: { $0.name == join.entity.name })
+            else { return nil }
+            return "\(entity.name).\(relationship.name): its join table \(join.entity.name) has the name of an entity"
         }
     }
 }

@@ -1,8 +1,16 @@
-/// A to-many relationship of a ``ManagedObject``; the destinations hold the foreign key.
+/// A to-many relationship of a ``ManagedObject``: one side of a one-to-many (the destinations hold
+/// the foreign key) or of a many-to-many (a join table holds the pairs).
 ///
 /// ```swift
 /// final class Photographer: ManagedObject {
-///     @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade) var photos: [Photo]
+///     @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade) var photos: [Photo]   // one-to-many
+/// }
+/// final class Album: ManagedObject {
+///     @ToMany(inverse: \Photo.$albums) var photos: [Photo]   // many-to-many, this side names the pair
+/// }
+/// final class Photo: ManagedObject {
+///     @ToOne var whoTook: Photographer?
+///     @ToMany(deleteRule: .nullify) var albums: [Album]      // the other side names no inverse
 /// }
 /// ```
 /// The members load from the store on first read (one query). Adding or removing a member while
@@ -10,16 +18,22 @@
 /// inverse never costs a query.
 @propertyWrapper
 public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
-    let inverseKeyPath: AnyKeyPath
+    let inverseKeyPath: AnyKeyPath?
     let deleteRule: DeleteRule
     let deletesOwnerWhenEmpty: Bool
+    /// Whether the inverse is a to-many too (a join table stores the pairs).
+    let isManyToMany: Bool
     /// Unowned, not weak: a weak reference would give every object a side table and put all its
     /// retains and releases on the runtime's slow path (a third of import time, measured).
     unowned(safe) var owner: ManagedObject?
+    /// This relationship's slot in its owner (set when the owner is created).
+    var slot = 0
     /// The members, once loaded (or known, for a new object).
     var members: ObjectList<Destination>?
     var pendingInserts = ObjectList<Destination>()
     var pendingRemovals = ObjectList<Destination>()
+    /// Many-to-many only: the pairs linked and unlinked since the last save, for the next save's join rows.
+    var joinChanges = JoinChanges<Destination>()
 
     /// Declares a to-many relationship whose inverse is the to-one `inverse` on the destination.
     ///
@@ -34,6 +48,27 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         self.deletesOwnerWhenEmpty = deletesOwnerWhenEmpty
         self.inverseKeyPath = inverse
         self.deleteRule = deleteRule
+        isManyToMany = false
+    }
+
+    /// Declares one side of a many-to-many relationship, naming the pair: its inverse is the to-many
+    /// `inverse` on the destination, which is declared with ``init(deleteRule:)``. Each side has its
+    /// own delete rule.
+    public init<Source: ManagedObject>(inverse: KeyPath<Destination, ToMany<Source>>, deleteRule: DeleteRule = .nullify) {
+        self.inverseKeyPath = inverse
+        self.deleteRule = deleteRule
+        deletesOwnerWhenEmpty = false
+        isManyToMany = true
+    }
+
+    /// Declares the other side of a many-to-many relationship: the destination's to-many that names
+    /// this one (`@ToMany(inverse: \Photo.$albums)`) is its inverse. (Swift cannot type-check two
+    /// wrappers whose key paths name each other, so only one side names the pair.)
+    public init(deleteRule: DeleteRule = .nullify) {
+        inverseKeyPath = nil
+        self.deleteRule = deleteRule
+        deletesOwnerWhenEmpty = false
+        isManyToMany = true
     }
 
     /// The members, loaded from the store on first read; setting replaces them, keeping inverses in step.
@@ -45,17 +80,20 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     /// The relationship itself, for predicates (`.any(\.$photos, ...)`), `insert` and `remove`.
     public var projectedValue: ToMany<Destination> { self }
 
-    /// Adds `object`, setting its inverse to-one to this relationship's owner.
+    /// Adds `object`: sets its inverse to-one to this relationship's owner, or, for a many-to-many,
+    /// adds the owner to its inverse to-many.
     public func insert(_ object: Destination) {
         guard let owner else { return }
         if owner.isOrphaned { owner.orphanedUse("changed") }
+        if isManyToMany { return link(object, owner: owner) }
         inverse(of: object).set(owner)
     }
 
-    /// Removes `object`, clearing its inverse to-one.
+    /// Removes `object`: clears its inverse to-one, or takes the owner out of its inverse to-many.
     public func remove(_ object: Destination) {
         guard let owner else { return }
         if owner.isOrphaned { owner.orphanedUse("changed") }
+        if isManyToMany { return unlink(object, owner: owner) }
         guard inverse(of: object).anyDestination === owner else { return }
         inverse(of: object).set(nil)
     }
@@ -67,7 +105,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     }
 
     private func inverse(of object: Destination) -> any AnyToOneStorage {
-        object[keyPath: inverseKeyPath] as! any AnyToOneStorage
+        object[keyPath: inverseKeyPath!] as! any AnyToOneStorage
     }
 
     /// The members, loading them on first use. A failed load (an unreadable store) answers the
@@ -81,7 +119,8 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         if let members { return members.elements }
         var loaded = ObjectList<Destination>()
         if let owner, let rowID = owner.rowID, let context = owner.context {
-            loaded = ObjectList(try context.members(Destination.self, inverse: inverseKeyPath, ownerRowID: rowID))
+            loaded = ObjectList(isManyToMany ? try context.linkedMembers(Destination.self, of: owner.entity, slot: slot, ownerRowID: rowID)
+                                             : try context.members(Destination.self, inverse: inverseKeyPath!, ownerRowID: rowID))
         }
         for removed in pendingRemovals.elements { loaded.remove(removed) }
         for added in pendingInserts.elements { loaded.append(added) }
@@ -96,7 +135,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     static var destinationType: ManagedObject.Type { Destination.self }
     var declaredDeleteRule: DeleteRule { deleteRule }
     var declaredDeletesOwnerWhenEmpty: Bool { deletesOwnerWhenEmpty }
-    var declaredInverse: AnyKeyPath { inverseKeyPath }
+    var declaredInverse: AnyKeyPath? { inverseKeyPath }
     var anyMembers: [ManagedObject] { loaded() }
     func loadedMembers() throws -> [ManagedObject] { try loadedOrThrow() }
 
@@ -143,9 +182,13 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         members = nil
         pendingInserts = ObjectList()
         pendingRemovals = ObjectList()
+        joinChanges = JoinChanges()
     }
 
-    func bind(to owner: ManagedObject) { self.owner = owner }
+    func bind(to owner: ManagedObject, slot: Int) {
+        self.owner = owner
+        self.slot = slot
+    }
 }
 
 /// The type-erased face of ``ToMany``.
@@ -153,7 +196,8 @@ protocol AnyToManyStorage: AnyObject {
     static var destinationType: ManagedObject.Type { get }
     var declaredDeleteRule: DeleteRule { get }
     var declaredDeletesOwnerWhenEmpty: Bool { get }
-    var declaredInverse: AnyKeyPath { get }
+    var declaredInverse: AnyKeyPath? { get }
+    var isManyToMany: Bool { get }
     var anyMembers: [ManagedObject] { get }
     /// The members, loading them if needed; throws when the store cannot be read.
     func loadedMembers() throws -> [ManagedObject]
@@ -164,10 +208,21 @@ protocol AnyToManyStorage: AnyObject {
     /// For an object that took over a stored row: its known members become pending additions to
     /// the row's stored members, which load on next read.
     func becomeFault()
-    /// Forgets the members (rollback, identity adoption): they load again on next read.
+    /// Forgets the members and unsaved join changes (rollback, a context going away): they load again on next read.
     func unload()
     /// Lets loaded members load again on next read, with pending additions and removals of this
     /// context's unsaved changes applied on top (a refresh).
     func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject])
-    func bind(to owner: ManagedObject)
+    func bind(to owner: ManagedObject, slot: Int)
+    // Many-to-many (see ToMany+ManyToMany.swift).
+    var linkedSinceSave: [ManagedObject] { get }
+    var unlinkedSinceSave: [ManagedObject] { get }
+    func link(_ object: ManagedObject)
+    func unlink(_ object: ManagedObject)
+    func recordJoinChange(_ object: ManagedObject, linked: Bool)
+    func forgetJoinChange(_ object: ManagedObject)
+    /// After a save (or a child's push): the join changes are stored.
+    func commitJoinChanges()
+    /// Lets the members load again on next read, with this context's unsaved join changes on top.
+    func refaultLinks()
 }

@@ -69,8 +69,15 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable {
     }
 
     /// At least one member of the to-many relationship matches `predicate` ("photographers with ANY photo titled X").
+    /// For a many-to-many, the members are found through the join table ("albums with ANY photo titled X").
     public static func any<Destination>(_ relationship: KeyPath<Root, ToMany<Destination>>, _ predicate: FetchPredicate<Destination>) -> FetchPredicate {
-        let description = EntityDescription.of(Root.self).relationship(named: relationshipName(relationship))
+        let entity = EntityDescription.of(Root.self)
+        let description = entity.relationship(named: relationshipName(relationship))
+        if let description, let join = JoinTable.of(description, in: entity) {
+            // id IN (SELECT owner FROM join WHERE member IN (SELECT id FROM Destination WHERE predicate))
+            let member = PredicateNode.toOne(column: join.memberColumn, entity: Destination.entityName, predicate.node)
+            return FetchPredicate(.anyMember(entity: join.entity.name, inverseColumn: join.ownerColumn, member))
+        }
         let inverse = description?.inverseName ?? relationshipName(relationship)
         return FetchPredicate(.anyMember(entity: Destination.entityName, inverseColumn: inverse, predicate.node))
     }

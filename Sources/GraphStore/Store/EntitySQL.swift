@@ -24,6 +24,6 @@ struct EntitySQL: Sendable {
     }
 
     static func all(_ model: ManagedObjectModel) -> [String: EntitySQL] {
-        Dictionary(uniqueKeysWithValues: model.entities.map { ($0.name, EntitySQL($0)) })
+        Dictionary(uniqueKeysWithValues: model.storedEntities.map { ($0.name, EntitySQL($0)) })
     }
 }

@@ -23,6 +23,8 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
         var columns: [Column]
         var uniqueConstraints: [[String]]
         var indexes: [[String]]
+        /// A many-to-many pair's join table (true, else absent): a migration drops it with the pair.
+        var isJoin: Bool?
     }
 
     var version: Int
@@ -35,7 +37,7 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
 
     init(model: ManagedObjectModel) {
         version = model.version
-        tables = model.entities.map(Self.table)
+        tables = model.storedEntities.map(Self.table)
         format = Self.currentFormat
     }
 
@@ -46,12 +48,13 @@ struct SchemaSnapshot: Codable, Equatable, Sendable {
             Column(name: attribute.name, type: attribute.storageType, isOptional: attribute.isOptional,
                    defaultValue: attribute.isOptional ? nil : SQL.literal(attribute.defaultValue), isDate: attribute.isDate ? true : nil)
         }
+        // A join row always goes with either of its objects, whatever the pair's delete rules.
         let foreignKeys = entity.toOneRelationships.map { relationship in
-            Column(name: relationship.name, type: .integer, isOptional: true, defaultValue: nil,
-                   references: relationship.destinationName, onDelete: onDeleteAction(of: relationship))
+            Column(name: relationship.name, type: .integer, isOptional: !entity.isJoin, defaultValue: nil,
+                   references: relationship.destinationName, onDelete: entity.isJoin ? "CASCADE" : onDeleteAction(of: relationship))
         }
         return Table(name: entity.name, columns: attributes + foreignKeys, uniqueConstraints: entity.uniqueConstraints,
-                     indexes: entity.indexes)
+                     indexes: entity.indexes, isJoin: entity.isJoin ? true : nil)
     }
 
     /// The foreign key's action mirrors the inverse to-many's delete rule (the context applies it first;

@@ -3,8 +3,9 @@ internal import GRDB
 /// Creates a new store's schema, or brings an older one up to the model by lightweight migration.
 ///
 /// Lightweight means: new entities, new optional or defaulted attributes, new to-one relationships,
-/// new indexes, new unique constraints (after checking the stored rows obey them) and removed
-/// attributes (their columns dropped). Anything else, and any store written by a newer model,
+/// new indexes, new unique constraints (after checking the stored rows obey them), removed
+/// attributes (their columns dropped), and new or removed many-to-many relationships (their join
+/// tables created or dropped). Anything else, and any store written by a newer model,
 /// stops with ``GraphStoreError/incompatibleStore(_:)``. A store of an earlier storage format
 /// (``SchemaSnapshot/format``) has its values converted in the same transaction. Everything runs
 /// in the caller's transaction, so a failure leaves the file as it was.
@@ -159,6 +160,7 @@ struct StoreMigrator {
             try migrateIndexes(of: table, from: old, db)
             try dropColumns(of: table, from: old, db)
         }
+        try dropJoinTables(removedFrom: stored, current, db)
         try saveSnapshot(current, db)
     }
 
