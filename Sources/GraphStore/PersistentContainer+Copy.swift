@@ -13,13 +13,13 @@ extension PersistentContainer {
         }
         do {
             let rows = try store.read { reader in
-                try Dictionary(uniqueKeysWithValues: model.entities.map { entity in
+                try Dictionary(uniqueKeysWithValues: model.storedEntities.map { entity in
                     (entity.name, try reader.fetch(StoreQuery(entity: entity.name)))
                 })
             }
             try destination.store.write(deferringForeignKeys: true) { writer in try Self.insert(rows, into: writer, model: model) }
             return try destination.store.read { reader in
-                try Dictionary(uniqueKeysWithValues: model.entities.map { ($0.name, try reader.count(StoreQuery(entity: $0.name))) })
+                try Dictionary(uniqueKeysWithValues: model.storedEntities.map { ($0.name, try reader.count(StoreQuery(entity: $0.name))) })
             }
         } catch let error as GraphStoreError {
             throw error
@@ -28,29 +28,35 @@ extension PersistentContainer {
         }
     }
 
-    /// Inserts every row with its foreign keys empty, then points them at the new ids.
+    /// Inserts every row, its foreign keys pointing at the new ids of rows copied before it (a
+    /// join table's, after both its entities); a key whose destination comes later is filled in
+    /// once every row is there.
     private static func insert(_ rows: [String: [StoredRow]], into writer: any StoreWriter, model: ManagedObjectModel) throws {
-        for entity in model.entities where try writer.count(StoreQuery(entity: entity.name)) > 0 {
+        for entity in model.storedEntities where try writer.count(StoreQuery(entity: entity.name)) > 0 {
             throw GraphStoreError.incompatibleStore("the destination is not empty (\(entity.name) holds rows)")
         }
         var newIDs: [String: [Int64: Int64]] = [:]
-        for entity in model.entities {
-            let keys = Set(entity.toOneRelationships.map(\.name))
+        var pending: [(EntityDescription, rowID: Int64, column: String, old: Int64)] = []
+        for entity in model.storedEntities {
+            let keys = Dictionary(uniqueKeysWithValues: entity.toOneRelationships.map { ($0.name, $0.destinationName) })
             for row in rows[entity.name] ?? [] {
-                let values = zip(entity.columns, row.values).map { column, value in keys.contains(column) ? .null : value }
-                newIDs[entity.name, default: [:]][row.rowID] = try writer.insert(into: entity, values: values)
+                var later: [(String, Int64)] = []
+                let values = zip(entity.columns, row.values).map { column, value -> StoredValue in
+                    guard let destination = keys[column], case .integer(let old) = value else { return value }
+                    if let new = newIDs[destination]?[old] { return .integer(new) }
+                    later.append((column, old))
+                    return .null
+                }
+                let id = try writer.insert(into: entity, values: values)
+                newIDs[entity.name, default: [:]][row.rowID] = id
+                pending += later.map { (entity, id, $0.0, $0.1) }
             }
         }
-        for entity in model.entities {
-            for relationship in entity.toOneRelationships {
-                guard let column = entity.columns.firstIndex(of: relationship.name) else { continue }
-                for row in rows[entity.name] ?? [] {
-                    guard case .integer(let old) = row.values[column], let new = newIDs[relationship.destinationName]?[old],
-                        let id = newIDs[entity.name]?[row.rowID]
-                    else { continue }
-                    try writer.update(entity, rowID: id, columns: [relationship.name], values: [.integer(new)])
-                }
-            }
+        for (entity, id, column, old) in pending {
+            guard let destination = entity.toOneRelationships.first(where: { $0.name == column })?.destinationName,
+                let new = newIDs[destination]?[old]
+            else { continue }
+            try writer.update(entity, rowID: id, columns: [column], values: [.integer(new)])
         }
     }
 }

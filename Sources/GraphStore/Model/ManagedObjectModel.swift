@@ -36,6 +36,9 @@ public struct ManagedObjectModel: Sendable {
 
     public func entity(named name: String) -> EntityDescription? { entities.first { $0.name == name } }
 
+    /// A declared entity or a join table's hidden one: what a store query may name.
+    func storedEntity(named name: String) -> EntityDescription? { storedEntities.first { $0.name == name } }
+
     func entity(for type: ManagedObject.Type) -> EntityDescription? {
         entities.first { $0.objectType == type }
     }

@@ -9,7 +9,7 @@ struct SQLiteStoreConnection: StoreWriter {
     let statements: StoreStatements
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
-        guard let entity = model.entity(named: query.entity) else { return [] }
+        guard let entity = model.storedEntity(named: query.entity) else { return [] }
         let (sql, arguments) = statements.select(query, entity)
         return try rows(sql: sql, arguments: arguments, width: query.columns?.count ?? entity.columns.count)
     }
@@ -17,7 +17,7 @@ struct SQLiteStoreConnection: StoreWriter {
     func fetchColumns(_ query: StoreQuery) throws -> StoredColumns {
         let width = query.columns?.count ?? 0
         var result = StoredColumns(values: Array(repeating: [], count: width))
-        guard let entity = model.entity(named: query.entity) else { return result }
+        guard let entity = model.storedEntity(named: query.entity) else { return result }
         let (sql, arguments) = statements.select(query, entity)
         let statement = try prepared(sql, arguments)
         while true {

@@ -6,7 +6,7 @@ struct PostgresStoreConnection: StoreWriter {
     let statements: StoreStatements
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
-        guard let entity = model.entity(named: query.entity) else { return [] }
+        guard let entity = model.storedEntity(named: query.entity) else { return [] }
         let (sql, arguments) = statements.select(query, entity)
         return try run(sql, arguments).storedRows(width: query.columns?.count ?? entity.columns.count)
     }
@@ -14,7 +14,7 @@ struct PostgresStoreConnection: StoreWriter {
     func fetchColumns(_ query: StoreQuery) throws -> StoredColumns {
         let width = query.columns?.count ?? 0
         var columns = StoredColumns(values: Array(repeating: [], count: width))
-        guard let entity = model.entity(named: query.entity) else { return columns }
+        guard let entity = model.storedEntity(named: query.entity) else { return columns }
         let (sql, arguments) = statements.select(query, entity)
         let result = try run(sql, arguments)
         columns.rowIDs = (0..<result.rowCount).map { result.integer($0, 0) }
