@@ -14,12 +14,13 @@ enum StorageShortage: Equatable {
 
     /// The shortage that explains a failed write of the catalog at `path`, if any.
     static func at(_ path: String) -> StorageShortage? {
+        // A file within a WAL frame or two of the limit is what stopped the write.
         if let limit = ResourceLimits.limit(RLIMIT_FSIZE), [path, path + "-wal", path + "-journal"].contains(where: { size($0) + 65_536 >= limit }) {
             return .fileSizeLimit(limit)
         }
+        let folder = (path as NSString).deletingLastPathComponent
         var info = statvfs()
-        guard statvfs((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, &info) == 0
-        else { return nil }
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
         // root may use the blocks and inodes kept back for it; others may not.
         let privileged = geteuid() == 0
         let freeInodes = privileged ? info.f_ffree : info.f_favail
