@@ -81,7 +81,7 @@ struct ResourceLimitTests {
 
     /// From the lowest limit the loader accepts up, in 4 MiB steps, until a fetch succeeds: each
     /// run ends by itself with 71 and "out of memory" (or succeeds), and the sweep meets failures
-    /// both before any page was saved and after some were.
+    /// both before any page was saved and after some were. `list` under each limit ends too.
     @Test func addressSpaceLimitsEndWithOneLineAndStatus71() async throws {
         let (server, ids) = Self.feed(pages: 4, perPage: 200, titleBytes: 2_000)
         defer { server.stop() }
@@ -97,6 +97,11 @@ struct ResourceLimitTests {
                 if failed && pages > 0 { failedMidway += 1 }
                 succeeded = !failed
                 if failed { try await expectNextFetchWorks(sandbox, server, ids: ids) }
+                // A reading command under the same limit ends by itself too.
+                let list = try await sandbox.runLimited("ulimit -v \(limit)", ["list", "--db", sandbox.db, "--format", "csv"])
+                #expect(!list.hung && !list.result.signalled && [0, 71].contains(list.result.status), "list, ulimit -v \(limit): \(list.result)")
+                if list.result.status == 0 { #expect(list.result.stdout.split(whereSeparator: \.isNewline).count == ids.joined().count + 1, "list, ulimit -v \(limit)") }
+                if list.result.status == 71 { #expect(list.result.stderr.contains("photosync: out of memory"), "list, ulimit -v \(limit): \(list.result)") }
             }
             limit += 4 * 1024
         }
