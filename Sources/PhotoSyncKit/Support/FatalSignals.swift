@@ -55,8 +55,11 @@ enum FatalSignals {
         return buffer
     }
 
-    /// A stack of its own for the handler: a stack overflow leaves none to run on.
+    /// A stack of its own for the handler: a stack overflow leaves none to run on. One the Swift
+    /// runtime's backtracer installed already is kept (its handler may need more room).
     private static func installAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
         guard let memory = malloc(alternateStackSize) else { return }
         var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: alternateStackSize)
         sigaltstack(&stack, nil)
