@@ -16,8 +16,10 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
 
             Exit statuses: 0 success; 1 a requested photo or photographer is not in the catalog; \
             64 usage error; 65 bad feed data or a merge conflict; 66 no catalog at the path (or a \
-            missing file:// feed); 69 network or API failure; 70 internal error; 74 the catalog or \
-            stdout cannot be written; 75 another fetch holds the catalog, or the API asked to wait; \
+            missing file:// feed); 69 network or API failure; 70 internal error; 71 out of memory \
+            (ulimit -v); 74 the catalog or stdout cannot be written (a full disk, no free inode, \
+            ulimit -f), or too few file descriptors (ulimit -n); 75 another fetch holds the catalog, \
+            the API asked to wait, or --max-time was reached; \
             77 the API refused the key; 78 configuration error; 130/143 interrupted by SIGINT/SIGTERM; \
             141 stdout was closed (| head).
             """,

@@ -39,9 +39,10 @@ extension BinarySandbox {
     }
 }
 
-/// Runs `body` with a fresh sandbox, removed afterwards.
-func withSandbox<T>(_ body: (Sandbox) async throws -> T) async throws -> T {
-    let sandbox = try Sandbox(label: "photosync-faults")
+/// Runs `body` with a fresh sandbox (its catalog on the test PostgreSQL server with `postgres`),
+/// removed afterwards.
+func withSandbox<T>(postgres: Bool = false, _ body: (Sandbox) async throws -> T) async throws -> T {
+    let sandbox = try Sandbox(label: "photosync-faults", postgres: postgres)
     defer { sandbox.remove() }
     return try await body(sandbox)
 }

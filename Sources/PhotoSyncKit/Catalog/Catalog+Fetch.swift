@@ -8,8 +8,8 @@ extension Catalog {
     /// photo seen again is a repeat, never a conflict), and saved in its own transaction while the
     /// next page downloads.
     ///
-    /// A failure leaves earlier pages saved and nothing of the failing page. SIGINT/SIGTERM stop the
-    /// run after the page being saved. Every run is recorded for `status`, failed ones included. A
+    /// A failure leaves earlier pages saved and nothing of the failing page. SIGINT/SIGTERM, and the
+    /// deadline (`--max-time`), stop the run after the page being saved. Every run is recorded for `status`, failed ones included. A
     /// dry run is the same run in one transaction rolled back at the end (same counts, same errors);
     /// it saves nothing of its own, not even its record; only its API calls are recorded, for they
     /// were real.
@@ -63,7 +63,7 @@ extension Catalog {
             var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
-                var pending = incremental ? nil : upcoming.map { PendingPage($0, from: source, prepare: prepare) }
+                var pending = incremental ? nil : try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) }
                 let result = try session.save(page.photographers, page.photos)
                 received += page.page.photos.count + page.page.skipped.count
                 newest = [newest, page.page.photos.lazy.compactMap(\.uploaded).max()].compactMap { $0 }.max()
@@ -77,7 +77,8 @@ extension Catalog {
                 reportSkipped(page.page)
                 if incremental && page.isKnown(result) { walk.stopAtKnownPage(number) }
                 guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage else { break }
-                pending = pending ?? PendingPage(upcoming, from: source, prepare: prepare)
+                if let deadline = settings.deadline, deadline.hasPassed { throw deadline.exceeded }
+                pending = try pending ?? PendingPage(upcoming, from: source, prepare: prepare)
                 (page, number) = (try pending!.wait(), upcoming)
             }
             (summary.morePages, summary.pagesSkippedKnown) = (walk.morePages, walk.pagesSkippedKnown)

@@ -19,7 +19,12 @@ public struct FetchSettings: Sendable {
     public var maxPages: Int
     public var perPage: Int
     public var mergePolicy: MergePolicyChoice
+    /// Seconds one request attempt may take (`--timeout`).
     public var timeout: Double
+    /// Seconds the whole fetch may take (`--max-time`, `max_time`); nil: no limit.
+    public var maxTime: Double?
+    /// When the whole fetch must end: `maxTime` counted from the command's start (nil: no limit).
+    public var deadline: FetchDeadline?
     public var retries: Int
     public var dryRun: Bool
     public var waitForLock: Bool

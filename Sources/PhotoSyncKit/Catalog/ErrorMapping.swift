@@ -3,8 +3,13 @@ import GraphStore
 import PhotoFeed
 
 extension PhotoSyncError {
-    /// A store failure as the catalog reports it (74, or 65 for merge conflicts).
+    /// A store failure as the catalog reports it (74, or 65 for merge conflicts, 71 out of memory).
+    /// A write that failed for want of space, inodes or file size says so (see `StorageShortage`).
     static func from(_ error: GraphStoreError, path: String) -> PhotoSyncError {
+        if error.mayBeStorageShortage, let shortage = StorageShortage.at(path) { return .catalog(shortage.message(writing: path)) }
+        if error.isOutOfMemory {
+            return .outOfMemory("out of memory using catalog \(path)\(ResourceLimits.addressSpaceNote.map { ": \($0): raise the limit" } ?? "")")
+        }
         switch error {
         case .constraintConflicts(let conflicts):
             let listed = conflicts.prefix(10).map { conflict in
@@ -25,6 +30,8 @@ extension PhotoSyncError {
         case HTTPError.fileUnreadable(let reason): .noInput("page \(page): \(reason)")
         case HTTPError.notAttempted(let reason): .tryLater("page \(page): \(reason)")
         case HTTPError.retryLater(let seconds): .tryLater(retryLaterMessage(page: page, seconds: seconds))
+        case let error as HTTPError where error.isOutOfMemory:
+            .outOfMemory("out of memory: page \(page): \(error)\(ResourceLimits.addressSpaceNote.map { "; \($0): raise the limit" } ?? "")")
         case let error as HTTPError: .network("page \(page): \(error) (check --url, the network, and the API's status)")
         case FeedError.api(100, let message):
             .permission("page \(page): the API refused the key from \(keySource) (error 100: \(message)); check it, or get a new key")
@@ -39,5 +46,35 @@ extension PhotoSyncError {
         let until = Date(timeIntervalSinceNow: seconds.rounded(.up))
         return "page \(page): the API asks to wait \(Int(seconds.rounded(.up))) s (until \(timestamp(until))); "
             + "pages so far are saved: run again then, or pass --wait to wait"
+    }
+}
+
+extension GraphStoreError {
+    /// SQLite's "database or disk is full", an I/O error, or a file it could not open or create:
+    /// what a full disk, no free inode or `ulimit -f` produce.
+    fileprivate var mayBeStorageShortage: Bool {
+        switch self {
+        case .writeFailed(let failure), .readFailed(let failure): [13, 10, 14].contains(failure.resultCode)
+        case .storeUnavailable(_, let reason): reason == "cannot open the file" || reason.contains("disk")
+        default: false
+        }
+    }
+
+    /// SQLite's SQLITE_NOMEM (7).
+    fileprivate var isOutOfMemory: Bool {
+        switch self {
+        case .writeFailed(let failure), .readFailed(let failure): failure.resultCode == 7
+        case .storeUnavailable(_, let reason): reason.contains("out of memory")
+        default: false
+        }
+    }
+}
+
+extension HTTPError {
+    /// libcurl out of memory (27), or unable to load at all under an address-space limit (its
+    /// libraries could not be mapped).
+    fileprivate var isOutOfMemory: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return code == 27 || (code == 2 && ResourceLimits.addressSpace != nil)
     }
 }

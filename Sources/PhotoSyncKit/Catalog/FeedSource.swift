@@ -51,9 +51,11 @@ struct FeedSource: Sendable {
     /// Page `number`, decoded. API codes 105/106 are retried like a 5xx, with the same back-off.
     ///
     /// SIGINT or SIGTERM (seen through `InterruptionWatch.pending`) abandons the request in flight,
-    /// or the wait before a retry, and throws `.interrupted`.
+    /// or the wait before a retry, and throws `.interrupted`; so does the fetch's deadline
+    /// (`--max-time`), throwing `.timeLimit`.
     func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
-        let interrupted = { @Sendable in InterruptionWatch.pending != nil }
+        let deadline = settings.deadline
+        let interrupted = { @Sendable in InterruptionWatch.pending != nil || deadline?.hasPassed == true }
         var attempt = 1
         while true {
             do {
@@ -68,10 +70,10 @@ struct FeedSource: Sendable {
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
                 let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
                 reportRetry(page: number, attempt, of: settings.retries, "\(error)", delay)
-                guard CurlHTTPClient.sleepThread(delay, unless: interrupted) else { throw Self.interruption() }
+                guard CurlHTTPClient.sleepThread(delay, unless: interrupted) else { throw stopReason() }
                 attempt += 1
             } catch HTTPError.cancelled {
-                throw Self.interruption()
+                throw stopReason()
             } catch {
                 throw PhotoSyncError.from(error, page: number, keySource: settings.apiKeySource)
             }
@@ -84,9 +86,10 @@ struct FeedSource: Sendable {
         Console.notice("page \(page): \(reason); retry \(retry) of \(retries) in \(String(format: "%.1f", delay)) s")
     }
 
-    /// The signal that cancelled the request (SIGINT if the watch is already gone).
-    private static func interruption() -> PhotoSyncError {
-        .interrupted(signal: InterruptionWatch.pending ?? SIGINT)
+    /// Why the request was abandoned: a signal, else the deadline (SIGINT if neither is seen any more).
+    private func stopReason() -> PhotoSyncError {
+        if InterruptionWatch.pending == nil, let deadline = settings.deadline, deadline.hasPassed { return deadline.exceeded }
+        return .interrupted(signal: InterruptionWatch.pending ?? SIGINT)
     }
 
     private func url(for page: Int) -> String {
@@ -106,17 +109,28 @@ final class PendingPage: @unchecked Sendable {
     // Written once by the worker before `done` is signalled, read only after waiting on it.
     private var result: Result<PreparedPage, PhotoSyncError>?
     private let done = DispatchSemaphore(value: 0)
+    private var worker: WorkerThread?
+    private var joined = false
 
-    /// Downloads page `number` and prepares it with `prepare` (which reads the catalog's exclusions).
-    init(_ number: Int, from source: FeedSource, prepare: @escaping @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage) {
-        DispatchQueue.global().async {
+    /// Downloads page `number` and prepares it with `prepare` (which reads the catalog's exclusions),
+    /// on a thread of its own: one that cannot be started is an error (`.outOfMemory`, the run is
+    /// recorded as failed), where libdispatch would wait for it forever.
+    init(_ number: Int, from source: FeedSource, prepare: @escaping @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage) throws(PhotoSyncError) {
+        worker = try WorkerThread(doing: "download page \(number)") {
             self.result = Result { () throws(PhotoSyncError) -> PreparedPage in try prepare(try source.page(number)) }
             self.done.signal()
         }
     }
 
+    deinit {
+        if !joined { worker?.detach() }
+    }
+
+    /// The page, once the thread that made it has ended.
     func wait() throws(PhotoSyncError) -> PreparedPage {
         done.wait()
+        worker?.join()
+        joined = true
         return try result!.get()
     }
 }

@@ -2,6 +2,16 @@ import ArgumentParser
 import Logging
 import PhotoFeed
 
+extension PhotoSyncError {
+    /// A signal or the time limit: the fetch stopped on purpose, keeping the pages saved so far.
+    var stopsBetweenPages: Bool {
+        switch self {
+        case .interrupted, .timeLimit: true
+        default: false
+        }
+    }
+}
+
 /// `photosync fetch`: download recent photos into the catalog.
 struct FetchCommand: GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
@@ -9,13 +19,13 @@ struct FetchCommand: GlobalOptionsCommand {
         abstract: "Download recent photos into the catalog.",
         discussion: """
             Settings come from flags, then PHOTOSYNC_API_KEY, PHOTOSYNC_URL, PHOTOSYNC_PER_PAGE, \
-            PHOTOSYNC_MAX_PAGES, PHOTOSYNC_MERGE_POLICY, PHOTOSYNC_TIMEOUT, PHOTOSYNC_RETRIES, \
+            PHOTOSYNC_MAX_PAGES, PHOTOSYNC_MERGE_POLICY, PHOTOSYNC_TIMEOUT, PHOTOSYNC_MAX_TIME, PHOTOSYNC_RETRIES, \
             PHOTOSYNC_API_BUDGET, PHOTOSYNC_SEARCH_USER, PHOTOSYNC_SEARCH_TAGS, PHOTOSYNC_SEARCH_TEXT, then the \
             config file, then defaults. Only one fetch runs per catalog at a time; another one fails \
             with status 75, or waits with --wait. A fetch stops with status 75 when the key has made \
             api_budget calls (default 3000) in the last hour, or when the API asks to wait longer than \
-            twice the timeout (at least 120 s; --wait waits). With --quiet a successful text summary is \
-            not printed.
+            twice the timeout (at least 120 s; --wait waits), or when it reaches --max-time (the pages \
+            saved so far stay). With --quiet a successful text summary is not printed.
 
             --api-key shows in the process list (ps) to every user of the machine: prefer \
             PHOTOSYNC_API_KEY or api_key in the config file (chmod 600).
@@ -51,6 +61,12 @@ struct FetchCommand: GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Seconds before a request times out (default 30).", valueName: "seconds"))
     var timeout: Double?
 
+    @Option(help: ArgumentHelp(
+        "Seconds the whole fetch may take, waiting for the lock and retries included (default: no limit). "
+            + "It stops there, keeping the pages saved, and exits 75.",
+        valueName: "seconds"))
+    var maxTime: Double?
+
     @Option(help: "Retries per failed request, 0 to 10 (default 3).")
     var retries: Int?
 
@@ -81,7 +97,7 @@ struct FetchCommand: GlobalOptionsCommand {
     func validate() throws {
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         let ranged: [(String, SettingKey, Double?)] = [
-            ("--per-page", .perPage, perPage.map(Double.init)), ("--timeout", .timeout, timeout),
+            ("--per-page", .perPage, perPage.map(Double.init)), ("--timeout", .timeout, timeout), ("--max-time", .maxTime, maxTime),
             ("--retries", .retries, retries.map(Double.init)),
         ]
         for (flag, key, value) in ranged {
@@ -94,16 +110,19 @@ struct FetchCommand: GlobalOptionsCommand {
     }
 
     func run() throws {
+        let start = ContinuousClock.now
         var apiKeyInUse: String?
         try reportingErrors(hiding: { apiKeyInUse }) {
             Secrets.register(apiKey)
             let context = try CommandContext(globals)
             let flags = SettingsLayer(
-                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, retries: retries,
+                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, maxTime: maxTime, retries: retries,
                 search: FeedSearch(user: user, tags: tags, text: text))
             var settings = try context.resolver.fetchSettings(
                 flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
             settings.full = full
+            settings.deadline = settings.maxTime.map { FetchDeadline(seconds: $0, from: start) }
+            if let deadline = settings.deadline { Watchdog.enforce(deadline, with: deadline.exceeded) }
             apiKeyInUse = settings.apiKey
             Secrets.register(settings.apiKey)
             let scratch = try dryRun && !context.catalogExists() ? ScratchCatalog() : nil
@@ -115,7 +134,7 @@ struct FetchCommand: GlobalOptionsCommand {
                 try context.refuseSpecialFile()
                 try context.createCatalogFolder()
             }
-            let lock = try FetchLock.take(location, wait: wait) {
+            let lock = try FetchLock.take(location, wait: wait, deadline: settings.deadline) {
                 Console.notice("waiting for another fetch on \(location.display)")
             }
             let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
@@ -128,12 +147,12 @@ struct FetchCommand: GlobalOptionsCommand {
                         Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
                         progress.update(summary, expected: expected)
                     }, pagesExpected: { expected = $0 })
-                } catch PhotoSyncError.interrupted(let signal) {
+                } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
                     // One line that says what was kept, instead of the bare "interrupted by signal N".
                     progress.finish()
                     let kept = dryRun ? "nothing saved (dry run)" : "\(progress.last.pages) page(s) saved; run again to continue"
-                    Console.diagnostic("\(PhotoSyncError.interrupted(signal: signal).message): \(kept)")
-                    throw ExitCode(PhotoSyncError.interrupted(signal: signal).exitStatus)
+                    Console.diagnostic("\(stop.message): \(kept)")
+                    throw ExitCode(stop.exitStatus)
                 }
             }
             Console.info("fetch \(dryRun ? "dry run " : "")finished: \(FetchSummaryOutput.oneLine(summary))")

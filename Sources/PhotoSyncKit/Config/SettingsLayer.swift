@@ -9,6 +9,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case maxPages = "max_pages"
     case mergePolicy = "merge_policy"
     case timeout
+    case maxTime = "max_time"
     case retries
     case db
     case logFile = "log_file"
@@ -28,6 +29,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .perPage: (1...500).contains(value) ? nil : "must be between 1 and 500"
         case .maxPages: value >= 1 ? nil : "must be at least 1"
         case .timeout: value > 0 ? nil : "must be greater than 0"
+        case .maxTime: value > 0 ? (value <= FetchDeadline.longest ? nil : "must be at most \(Int(FetchDeadline.longest)) (a year)") : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
         case .apiBudget: value >= 1 ? nil : "must be at least 1"
         case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile: nil
@@ -50,6 +52,8 @@ struct SettingsLayer: Equatable, Sendable {
     var maxPages: Int?
     var mergePolicy: MergePolicyChoice?
     var timeout: Double?
+    /// Seconds the whole fetch may take (`max_time`); nil: no limit.
+    var maxTime: Double?
     var retries: Int?
     var db: String?
     var logFile: String?
@@ -61,7 +65,7 @@ struct SettingsLayer: Equatable, Sendable {
         SettingsLayer(
             endpoint: endpoint ?? lower.endpoint, apiKey: apiKey ?? lower.apiKey,
             perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
-            mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout,
+            mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout, maxTime: maxTime ?? lower.maxTime,
             retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
             search: search.overriding(lower.search))
     }
@@ -93,10 +97,10 @@ struct SettingsLayer: Equatable, Sendable {
                 throw SettingProblem("must be one of \(choices), got \"\(text)\"")
             }
             mergePolicy = policy
-        case .timeout:
+        case .timeout, .maxTime:
             guard let value = Double(text), value.isFinite else { throw SettingProblem("expected a number, got \"\(text)\"") }
             try Self.check(key, value, text)
-            timeout = value
+            if key == .timeout { timeout = value } else { maxTime = value }
         case .perPage, .maxPages, .retries, .apiBudget:
             guard let value = Int(text) else { throw SettingProblem("expected an integer, got \"\(text)\"") }
             try Self.check(key, Double(value), text)

@@ -32,6 +32,7 @@ struct SettingsReport: Sendable {
             case .maxPages: file.maxPages != nil
             case .mergePolicy: file.mergePolicy != nil
             case .timeout: file.timeout != nil
+            case .maxTime: file.maxTime != nil
             case .retries: file.retries != nil
             case .db: file.db != nil
             case .logFile: file.logFile != nil
@@ -49,6 +50,7 @@ struct SettingsReport: Sendable {
             (.maxPages, String(merged.maxPages ?? defaults.defaultMaxPages), nil),
             (.mergePolicy, (merged.mergePolicy ?? defaults.defaultMergePolicy).rawValue, nil),
             (.timeout, Self.number(merged.timeout ?? defaults.defaultTimeout), nil),
+            (.maxTime, merged.maxTime.map(Self.number), nil),
             (.retries, String(merged.retries ?? defaults.defaultRetries), nil),
             (.db, databasePath, databaseFlag),
             (.logFile, logFile, logFileFlag),

@@ -87,6 +87,7 @@ struct SettingsResolver: Sendable {
             : environment.apiKey != nil ? SettingKey.apiKey.environmentVariable
             : "api_key in \(config?.path ?? "the config file")"
         settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
+        settings.maxTime = merged.maxTime
         if search {
             guard !merged.search.isEmpty else {
                 throw .usage("--search needs --user, --tags or --text (or search_user, search_tags, search_text in the config)")

@@ -14,18 +14,25 @@ final class CatalogLock {
     /// when `wait` is true and fails with `.locked` (exit 75) otherwise. A catalog with more than
     /// one hard link is refused (SQLite's WAL files are per name: two names corrupt one database).
     ///
-    /// `onWait` is called once, before blocking, when another process holds the lock.
-    init(databasePath: String, wait: Bool, onWait: () -> Void = {}) throws(PhotoSyncError) {
-        descriptor = try Self.lockedDescriptor(databasePath: databasePath, wait: wait, onWait: onWait)
+    /// `onWait` is called once, before blocking, when another process holds the lock. A wait ends
+    /// at `deadline` (`--max-time`) with `.timeLimit`.
+    init(databasePath: String, wait: Bool, deadline: FetchDeadline? = nil, onWait: () -> Void = {}) throws(PhotoSyncError) {
+        descriptor = try Self.lockedDescriptor(databasePath: databasePath, wait: wait, deadline: deadline, onWait: onWait)
     }
 
     /// The catalog's descriptor, holding the lock; on failure it is closed here, before any
     /// `CatalogLock` exists. (Closing it in a failing `init` and again in `deinit`, which runs for
     /// an initialized object, closed whatever file another thread had opened under that number.)
-    private static func lockedDescriptor(databasePath: String, wait: Bool, onWait: () -> Void) throws(PhotoSyncError) -> Int32 {
+    private static func lockedDescriptor(
+        databasePath: String, wait: Bool, deadline: FetchDeadline?, onWait: () -> Void
+    ) throws(PhotoSyncError) -> Int32 {
         let descriptor = open(databasePath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .catalog("cannot open \(databasePath): \(String(cString: strerror(errno)))")
+            let failure = errno
+            if failure == ENOSPC || failure == EDQUOT, let shortage = StorageShortage.at(databasePath) {
+                throw .catalog(shortage.message(writing: databasePath))
+            }
+            throw .catalog("cannot open \(databasePath): \(String(cString: strerror(failure)))")
         }
         if let links = linkCount(descriptor), links > 1 {
             close(descriptor)
@@ -39,11 +46,19 @@ final class CatalogLock {
             throw busy ? .locked("another fetch is running on \(databasePath)") : .catalog("cannot lock \(databasePath): \(reason)")
         }
         onWait()
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
+        while flock(descriptor, deadline == nil ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            if let deadline, failure == EWOULDBLOCK {
+                guard !deadline.hasPassed else {
+                    close(descriptor)
+                    throw deadline.exceeded
+                }
+                usleep(50_000)
+                continue
+            }
+            guard failure == EINTR else {
                 close(descriptor)
-                throw .catalog("cannot lock \(databasePath): \(reason)")
+                throw .catalog("cannot lock \(databasePath): \(String(cString: strerror(failure)))")
             }
         }
         return descriptor

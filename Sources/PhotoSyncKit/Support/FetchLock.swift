@@ -1,3 +1,4 @@
+import Foundation
 import GraphStore
 
 /// The lock that lets one fetch at a time write a catalog, held for the whole fetch: `flock` on a
@@ -11,18 +12,25 @@ enum FetchLock {
     static let name = "photosync fetch"
 
     /// Takes the lock on the catalog at `location` (creating a file catalog, or a PostgreSQL
-    /// catalog's tables, if needed): waits when `wait` is true, else fails with `.locked` (75).
-    /// `onWait` is called once, before waiting, when another fetch holds it.
-    static func take(_ location: CatalogLocation, wait: Bool, onWait: () -> Void) throws -> FetchLock {
+    /// catalog's tables, if needed): waits when `wait` is true (until `deadline`, if any, then
+    /// fails with `.timeLimit`), else fails with `.locked` (75). `onWait` is called once, before
+    /// waiting, when another fetch holds it.
+    static func take(_ location: CatalogLocation, wait: Bool, deadline: FetchDeadline? = nil, onWait: () -> Void) throws -> FetchLock {
         guard case .postgres = location else {
             guard case .file(let path) = location else { preconditionFailure() }
-            return .file(try CatalogLock(databasePath: path, wait: wait, onWait: onWait))
+            return .file(try CatalogLock(databasePath: path, wait: wait, deadline: deadline, onWait: onWait))
         }
         let catalog = try Catalog(location)
         if let lock = try advisoryLock(catalog, wait: false) { return .postgres(lock, catalog) }
         guard wait else { throw PhotoSyncError.locked("another fetch is running on \(location.display)") }
         onWait()
-        return .postgres(try advisoryLock(catalog, wait: true)!, catalog)
+        guard let deadline else { return .postgres(try advisoryLock(catalog, wait: true)!, catalog) }
+        // A blocking wait cannot be given up at the deadline: try again every 200 ms instead.
+        while !deadline.hasPassed {
+            usleep(200_000)
+            if let lock = try advisoryLock(catalog, wait: false) { return .postgres(lock, catalog) }
+        }
+        throw deadline.exceeded
     }
 
     private static func advisoryLock(_ catalog: Catalog, wait: Bool) throws -> StoreLock? {

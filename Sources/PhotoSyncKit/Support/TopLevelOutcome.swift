@@ -91,6 +91,8 @@ extension PhotoSyncCommand {
         let outcome: TopLevelOutcome
         do {
             var command = try parseAsRoot(arguments)
+            try ResourceLimits.checkDescriptors(
+                needed: command is FetchCommand ? ResourceLimits.descriptorsForFetch : ResourceLimits.descriptorsForReading)
             LoggingBootstrap.bootstrap(for: command)
             try command.run()
             return 0
