@@ -19,8 +19,9 @@ final class Sample: ManagedObject {
 }
 
 @Suite struct AttributeTypeTests {
-    @Test func everyTypeRoundTripsThroughAReopenedFile() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func everyTypeRoundTripsThroughAReopenedStore(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let when = Date(timeIntervalSince1970: 1_700_000_000.25)
         do {
             let context = try store.open(entities: [Sample.self]).newContext()
@@ -83,10 +84,11 @@ final class Sample: ManagedObject {
     /// Text of every length (Swift's inline small strings and heap strings), empty, with a NUL,
     /// quotes or decomposed accents arrives byte for byte, and cached statements reused for
     /// later rows never mix one row's text into another's.
-    @Test func textOfEveryShapeRoundTripsThroughAReopenedFile() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func textOfEveryShapeRoundTripsThroughAReopenedStore(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let texts = (0..<200).map { length in String(repeating: ["a", "é", "東", "🙂"][length % 4], count: length) }
-            + ["", " ", "\0inside", "O'Brien; DROP TABLE Sample", "Jose\u{301}", "José"]
+            + ["", " ", location == .postgres ? "no NUL" : "\0inside", "O'Brien; DROP TABLE Sample", "Jose\u{301}", "José"]
         do {
             let context = try store.open(entities: [Sample.self]).newContext()
             for (index, text) in texts.enumerated() {
@@ -107,5 +109,21 @@ final class Sample: ManagedObject {
         #expect(notes["n3"] == .some(nil))
         let matched = try context.fetch(FetchRequest<Sample>(predicate: \.$note == texts[150]))
         #expect(matched.map(\.name) == ["n150"])
+    }
+
+    /// PostgreSQL's text cannot hold a NUL: the save is refused with PostgreSQL's SQLSTATE and
+    /// writes nothing, where binding it as a C string would have stored the text cut short.
+    @Test func textWithANULIsRefusedByPostgreSQL() throws {
+        let store = try TemporaryStore(.postgres)
+        let context = try store.open(entities: [Sample.self]).newContext()
+        context.insert(Sample.self).name = "kept"
+        try context.save()
+        let sample = context.insert(Sample.self)
+        (sample.name, sample.note) = ("cut", "before\0after")
+        let error = #expect(throws: GraphStoreError.self) { try context.save() }
+        guard case .writeFailed(let failure) = error else { Issue.record("expected writeFailed, got \(String(describing: error))"); return }
+        #expect(failure.sqlState == "22021")  // character_not_in_repertoire
+        #expect(failure.message.contains("NUL"))
+        #expect(try store.open(entities: [Sample.self]).newContext().all(Sample.self).map(\.name) == ["kept"])
     }
 }

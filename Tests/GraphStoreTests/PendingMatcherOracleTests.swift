@@ -42,10 +42,11 @@ import Testing
         }
     }
 
-    @Test func unsavedBooksMatchAndSortAsSavedOnesDo() throws {
+    @Test(arguments: Location.allCases)
+    func unsavedBooksMatchAndSortAsSavedOnesDo(_ location: Location) throws {
         let pending = try TestStore(.memory).open().newContext()
         Self.insertBooks(pending)
-        let savedStore = try TestStore(.memory)
+        let savedStore = try TestStore(location)
         let saving = try savedStore.open().newContext()
         Self.insertBooks(saving)
         try saving.save()

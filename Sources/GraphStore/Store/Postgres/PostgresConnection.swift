@@ -42,6 +42,9 @@ final class PostgresConnection: @unchecked Sendable {
     /// Runs `sql` (SQLite's spelling: `?` placeholders) with `values` bound, preparing it on first use.
     @discardableResult
     func query(_ sql: String, _ values: [StoredValue]) throws(PostgresError) -> PostgresResult {
+        if values.contains(where: \.holdsNUL) {
+            throw PostgresError(sqlState: "22021", message: "PostgreSQL text cannot hold the NUL character (U+0000)")
+        }
         let types = values.map(\.postgresType)
         let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
         let name = try prepare(key, sql, types)
