@@ -92,11 +92,3 @@ struct PostgresError: Error {
         return line
     }
 }
-
-extension String {
-    var trimmingSuffixNewlines: String {
-        var text = self
-        while text.last?.isNewline == true { text.removeLast() }
-        return text
-    }
-}

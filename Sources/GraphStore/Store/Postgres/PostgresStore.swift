@@ -30,7 +30,7 @@ final class PostgresStore: PersistentStore {
         } catch let error as GraphStoreError {
             throw error
         } catch {
-            throw .storeUnavailable(path: description, reason: Self.reason(error))
+            throw .storeUnavailable(path: description, reason: reason(error))
         }
     }
 
@@ -101,12 +101,12 @@ final class PostgresStore: PersistentStore {
 
     private func unavailable(_ error: any Error) -> GraphStoreError {
         if let error = error as? GraphStoreError { return error }
-        return .storeUnavailable(path: description, reason: Self.reason(error))
+        return .storeUnavailable(path: description, reason: reason(error))
     }
 
-    private static func reason(_ error: any Error) -> String {
+    private func reason(_ error: any Error) -> String {
         switch error {
-        case let error as PostgresError: error.message.trimmingSuffixNewlines
+        case let error as PostgresError: PostgresSQL.connectionMessage(error.message, conninfo: conninfo)
         case let error as PostgresStatementError: error.failure.description
         default: "\(error)"
         }
