@@ -43,6 +43,28 @@ import Testing
         #expect(try titles(context, .equals(\.$title, "Other"), byISBN) == ["Other"])
     }
 
+    /// Capital sharp s ("ẞ") folds as "ß" and "SS" do, on both engines (PostgreSQL's uppercasing
+    /// keeps it, its lowercasing makes it "ß").
+    @Test(arguments: [Location.file, .postgres])
+    func capitalSharpSFoldsAsSS(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["GROẞ", "groß", "gross", "grob"])
+        defer { withExtendedLifetime(store) {} }
+        let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
+        #expect(try titles(context, .equals(\.$title, "GROSS", caseInsensitive: true), byISBN) == ["GROẞ", "groß", "gross"])
+        #expect(try titles(context, .equals(\.$title, "grOẞ", caseInsensitive: true), byISBN) == ["GROẞ", "groß", "gross"])
+        #expect(try titles(context, .endsWith(\.$title, "ss", caseInsensitive: true), byISBN) == ["GROẞ", "groß", "gross"])
+    }
+
+    /// Where the engines differ (README, "PostgreSQL"): PostgreSQL's fold, built on uppercasing,
+    /// matches Turkish dotless "ı" with "i"; SQLite's full case folding keeps them apart.
+    @Test(arguments: [Location.file, .postgres])
+    func dotlessIMatchesIOnPostgreSQLOnly(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["kırmızı", "KIRMIZI"])
+        defer { withExtendedLifetime(store) {} }
+        let matched = try titles(context, .equals(\.$title, "kirmizi", caseInsensitive: true), [.ascending(\.$isbn)])
+        #expect(matched == (location == .postgres ? ["kırmızı", "KIRMIZI"] : ["KIRMIZI"]))
+    }
+
     /// The sort folds as the predicates do: "straße" sorts with "STRASSE", before "Strassez".
     @Test(arguments: [Location.file, .postgres])
     func caseInsensitiveSortingFoldsTheSameWay(_ location: Location) throws {
