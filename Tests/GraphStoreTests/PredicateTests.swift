@@ -80,6 +80,21 @@ import Testing
         #expect(try isbns(context, .contains(\.$title, "_", caseInsensitive: true)) == [])
     }
 
+    /// A list longer than a PostgreSQL statement's 65,535 parameters, holding text an array
+    /// literal must quote ("NULL", braces, commas, quotes, backslashes, the empty string).
+    @Test(arguments: [Location.file, .postgres])
+    func isInTakesAnyNumberOfAnyValues(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
+        let tricky = ["NULL", "{9}", "9,10", "\"9\"", "back\\slash", "", " 100", "100 "]
+        let many = (0..<70_000).map { "x\($0)" }
+        #expect(try isbns(context, .isIn(\.$isbn, many + ["10"] + tricky)) == ["10"])
+        #expect(try isbns(context, .isIn(\.$isbn, tricky)) == [])
+        #expect(try isbns(context, .isIn(\.$pages, (0..<70_000).map { $0 * 1_000 + 50 })) == ["2"])
+        #expect(try isbns(context, .isIn(\.$published, [Date(timeIntervalSince1970: 2000), nil])) == ["2", "10"])
+        #expect(try isbns(context, !.isIn(\.$isbn, many + ["2", "9"])) == ["10", "100"])
+    }
+
     @Test(arguments: [Location.file, .postgres])
     func logic(_ location: Location) throws {
         let (store, context) = try Self.makeStore(location)

@@ -38,6 +38,21 @@ enum PostgresSQL {
         return output
     }
 
+    /// `values` (of one storage class, none nil) as one PostgreSQL array: its type and its literal,
+    /// every element quoted (so "NULL" is text) with `"` and `\` escaped.
+    static func array(_ values: [StoredValue]) -> (type: String, literal: String) {
+        let type = switch values.first {
+        case .integer: "bigint[]"
+        case .real: "double precision[]"
+        case .blob: "bytea[]"
+        default: "text[]"
+        }
+        let elements = values.map { value in
+            "\"" + (value.postgresText ?? "").replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }
+        return (type, "{" + elements.joined(separator: ",") + "}")
+    }
+
     /// `url` with its password (URL userinfo or a `password=` pair) replaced by `***`, for messages.
     static func redacted(_ url: String) -> String {
         var text = url
