@@ -30,8 +30,11 @@ final class PostgresConnection: @unchecked Sendable {
 
     deinit { cpq_finish(handle) }
 
+    /// Whether the connection to the server still stands (libpq notices a closed one when a command fails).
+    var isConnected: Bool { cpq_status(handle) == CONNECTION_OK }
+
     /// Whether the connection can take another transaction (not broken, not inside one).
-    var isReusable: Bool { cpq_status(handle) == CONNECTION_OK && cpq_transaction_status(handle) == PQTRANS_IDLE }
+    var isReusable: Bool { isConnected && cpq_transaction_status(handle) == PQTRANS_IDLE }
 
     /// Runs a statement without values (transaction control, DDL).
     @discardableResult

@@ -1,5 +1,5 @@
 import Foundation
-import GraphStore
+@testable import GraphStore
 import Testing
 
 /// Connection failures: one line naming the server, never the password.
@@ -44,5 +44,30 @@ import Testing
         }
         guard case .storeUnavailable(_, let reason) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(reason.hasSuffix("port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?"), "\(reason)")
+    }
+}
+
+/// Connections a container keeps between transactions may be closed by the server meanwhile.
+@Suite struct PostgresIdleConnectionTests {
+    /// The server ends every connection of the container (a restart, an idle timeout): the next
+    /// read and the next save run on new connections, without an error.
+    @Test func connectionsTheServerClosedAreReplacedUnnoticed() throws {
+        let store = try TemporaryStore(.postgres)
+        let schema = try #require(store.schema)
+        let application = "gs_idle_\(schema.name)"
+        let model = try ManagedObjectModel(version: 1, entities: [Author.self, Book.self])
+        let container = try PersistentContainer(model: model, location: .postgres(schema.url + "&application_name=\(application)"))
+        let context = container.newContext()
+        context.insert(Author.self).name = "Ana"
+        try context.save()
+        _ = try container.newContext().count(FetchRequest<Author>())
+        let ended = try schema.rows("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '\(application)'")
+        #expect(ended == [["1"]], "the container's idle connection")
+        #expect(try container.newContext().count(FetchRequest<Author>()) == 1)
+        _ = try schema.rows("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '\(application)'")
+        let later = container.newContext()
+        later.insert(Author.self).name = "Bo"
+        try later.save()
+        #expect(try container.newContext().all(Author.self, sortBy: [.ascending(\.$name)]).map(\.name) == ["Ana", "Bo"])
     }
 }
