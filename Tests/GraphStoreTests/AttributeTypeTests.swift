@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GraphStore
 import Testing
 
@@ -61,24 +60,19 @@ final class Sample: ManagedObject {
         #expect(b.link.absoluteString == "https://example.com/")
     }
 
-    @Test func schemaHasTheDeclaredIndexesAndNoTransientColumn() throws {
-        let file = TemporaryStore()
-        _ = try file.open(entities: [Author.self, Book.self])
-        let db = try DatabaseQueue(path: file.path)
-        let indexes = try db.read { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
-        }
-        #expect(indexes.contains { $0.contains("UNIQUE") && $0.contains("\"isbn\"") })
-        #expect(indexes.contains { $0.contains("\"Book\"") && $0.contains("(\"author\")") })
-        let sampleFile = TemporaryStore()
-        _ = try sampleFile.open(entities: [Sample.self])
-        let columns = try DatabaseQueue(path: sampleFile.path).read { db in try db.columns(in: "Sample").map(\.name) }
+    @Test(arguments: [Location.file, .postgres])
+    func schemaHasTheDeclaredIndexesAndNoTransientColumn(_ location: Location) throws {
+        let store = try TemporaryStore(location)
+        _ = try store.open(entities: [Author.self, Book.self])
+        let indexes = try store.indexDefinitions("Book")
+        #expect(indexes.contains { $0.contains("UNIQUE INDEX Book_isbn_unique") && $0.hasSuffix("(isbn)") }, "\(indexes)")
+        #expect(indexes.contains { !$0.contains("UNIQUE") && $0.contains("INDEX Book_author_index") && $0.hasSuffix("(author)") }, "\(indexes)")
+        let sampleStore = try TemporaryStore(location)
+        _ = try sampleStore.open(entities: [Sample.self])
+        let columns = try sampleStore.columns("Sample")
         #expect(!columns.contains("scratch"))
         #expect(columns.contains("score"))
-        let sampleIndexes = try DatabaseQueue(path: sampleFile.path).read { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Sample' AND sql IS NOT NULL")
-        }
-        #expect(sampleIndexes.contains { $0.contains("(\"score\")") })
+        #expect(try sampleStore.indexDefinitions("Sample").contains { $0.contains("Sample_score_index") && $0.hasSuffix("(score)") })
     }
 
     /// Text of every length (Swift's inline small strings and heap strings), empty, with a NUL,

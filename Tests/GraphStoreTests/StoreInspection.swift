@@ -31,6 +31,22 @@ extension TemporaryStore {
         return try DatabaseQueue(path: path).read { db in try db.columns(in: table).map(\.name) }
     }
 
+    /// The statements that would create a table's indexes, without quotes (the primary key's left out).
+    func indexDefinitions(_ table: String) throws -> [String] {
+        let definitions = if let schema {
+            try schema.rows("""
+                SELECT indexdef FROM pg_indexes
+                WHERE schemaname = '\(schema.name)' AND tablename = '\(table)' AND indexname <> '\(table)_pkey'
+                """).map { $0[0] }
+        } else {
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+                                    arguments: [table])
+            }
+        }
+        return definitions.map { $0.replacing("\"", with: "") }
+    }
+
     /// The names of a table's indexes (not the primary key's).
     func indexes(_ table: String) throws -> Set<String> {
         if let schema {
