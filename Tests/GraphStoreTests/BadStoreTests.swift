@@ -52,6 +52,31 @@ final class Setting: ManagedObject {
         #expect(try store.bytes() == before)
     }
 
+    /// PostgreSQL's counterpart of a foreign file: a schema holding other tables is left alone.
+    @Test func aSchemaHoldingOtherTablesIsIncompatibleAndLeftAlone() throws {
+        let store = try TemporaryStore(.postgres)
+        try store.alter("CREATE TABLE customers (id BIGINT PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'Ana')")
+        let before = try store.state()
+        for readOnly in [false, true] {
+            #expect(throws: GraphStoreError.incompatibleStore(readOnly ? "the schema holds no GraphStore store yet"
+                                                                       : "the schema holds tables but is not a GraphStore store")) {
+                _ = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Author.self, Book.self]),
+                                            location: store.location, readOnly: readOnly)
+            }
+        }
+        #expect(try store.state() == before)
+    }
+
+    /// A read-only open creates nothing: an empty schema stays empty.
+    @Test func aReadOnlyOpenOfAnEmptySchemaCreatesNothing() throws {
+        let store = try TemporaryStore(.postgres)
+        #expect(throws: GraphStoreError.incompatibleStore("the schema holds no GraphStore store yet")) {
+            _ = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Author.self, Book.self]),
+                                        location: store.location, readOnly: true)
+        }
+        #expect(try store.state().isEmpty)
+    }
+
     private func seeded(_ location: Location = .file) throws -> TemporaryStore {
         let store = try TemporaryStore(location)
         let context = try store.open(entities: [Setting.self]).newContext()
