@@ -14,51 +14,48 @@ import Testing
 
     // MARK: - Overlapping unique keys
 
-    /// Worker `w` saves authors `w*10 ..< w*10+30` of the round (each overlaps its neighbours),
-    /// with country "w". The survivors are those of a serial order; under `.error` exactly the
-    /// saves that order rejects report conflicts, on the keys it names, and nothing else fails.
-    @Test(arguments: [MergePolicy.objectTrump, .storeTrump, .error])
-    func overlappingUniqueKeysEndAsASerialRunWould(_ policy: MergePolicy) throws {
+    /// Worker `w` saves keys `w*10 ..< w*10+30` of the round (each overlaps its neighbours) with
+    /// the value "w": authors by name, or events by (source, externalID). The survivors are those
+    /// of a serial order; under `.error` exactly the saves that order rejects report conflicts, on
+    /// the keys it names, and nothing else fails.
+    @Test(arguments: [MergePolicy.objectTrump, .storeTrump, .error], UniqueKey.allCases)
+    func overlappingUniqueKeysEndAsASerialRunWould(_ policy: MergePolicy, _ unique: UniqueKey) throws {
         let store = try TestStore(.postgres)
         let containers = try (0..<Self.workers).map { _ in try store.open() }
         for round in 0..<Self.rounds {
-            let keys = (0..<Self.workers).map { worker in (worker * 10..<worker * 10 + 30).map { "r\(round)-\($0)" } }
+            let keys = (0..<Self.workers).map { worker in Array(worker * 10..<worker * 10 + 30) }
             let outcomes = atOnce(Self.workers) { worker in
                 outcome {
                     let context = containers[worker].newContext(mergePolicy: policy)
-                    for name in keys[worker] {
-                        let author = context.insert(Author.self)
-                        (author.name, author.country) = (name, "w\(worker)")
-                    }
+                    for key in keys[worker] { unique.insert(round: round, key: key, value: "w\(worker)", into: context) }
                     try context.save()
                 }
             }
-            let reader = try store.reader()
-            let stored = try reader.all(Author.self, where: .beginsWith(\.$name, "r\(round)-"))
-            let countries = Dictionary(stored.map { ($0.name, $0.country ?? "") }, uniquingKeysWith: { _, _ in "duplicate" })
-            #expect(stored.count == countries.count, "round \(round): no duplicate names")
-            let serial = Self.permutations(Array(0..<Self.workers)).map { Self.serialRun($0, keys, policy) }
-            #expect(serial.contains { $0.countries == countries && $0.outcomes == outcomes },
-                    "round \(round) under \(policy): \(outcomes), \(countries.count) authors match no serial order")
+            let (count, values) = try unique.stored(round: round, in: store.reader())
+            #expect(count == values.count, "round \(round): no duplicate keys")
+            let named = keys.map { $0.map { "r\(round)-\($0)" } }
+            let serial = Self.permutations(Array(0..<Self.workers)).map { Self.serialRun($0, named, policy) }
+            #expect(serial.contains { $0.values == values && $0.outcomes == outcomes },
+                    "round \(round) under \(policy): \(outcomes), \(values.count) keys match no serial order")
         }
     }
 
-    /// The countries and outcomes the saves leave when they run one after another in `order`.
-    private static func serialRun(_ order: [Int], _ keys: [[String]], _ policy: MergePolicy) -> (countries: [String: String], outcomes: [SaveOutcome]) {
-        var countries: [String: String] = [:]
+    /// The values and outcomes the saves leave when they run one after another in `order`.
+    private static func serialRun(_ order: [Int], _ keys: [[String]], _ policy: MergePolicy) -> (values: [String: String], outcomes: [SaveOutcome]) {
+        var values: [String: String] = [:]
         var outcomes = Array(repeating: SaveOutcome.saved, count: keys.count)
         for worker in order {
-            let present = Set(keys[worker]).intersection(countries.keys)
+            let present = Set(keys[worker]).intersection(values.keys)
             switch policy {
             case .objectTrump:
-                for name in keys[worker] { countries[name] = "w\(worker)" }
+                for name in keys[worker] { values[name] = "w\(worker)" }
             case .storeTrump:
-                for name in keys[worker] where countries[name] == nil { countries[name] = "w\(worker)" }
+                for name in keys[worker] where values[name] == nil { values[name] = "w\(worker)" }
             default:
-                if present.isEmpty { for name in keys[worker] { countries[name] = "w\(worker)" } } else { outcomes[worker] = .conflicts(present) }
+                if present.isEmpty { for name in keys[worker] { values[name] = "w\(worker)" } } else { outcomes[worker] = .conflicts(present) }
             }
         }
-        return (countries, outcomes)
+        return (values, outcomes)
     }
 
     // MARK: - Owners emptied by concurrent deletes
@@ -158,10 +155,37 @@ import Testing
     }
 }
 
+/// A single unique attribute (`Author.name`) or a composite constraint (`Event.source, externalID`).
+enum UniqueKey: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case single, composite
+    var testDescription: String { rawValue }
+
+    /// Inserts the object of key "r<round>-<key>" holding `value`.
+    func insert(round: Int, key: Int, value: String, into context: ObjectContext) {
+        switch self {
+        case .single:
+            let author = context.insert(Author.self)
+            (author.name, author.country) = ("r\(round)-\(key)", value)
+        case .composite:
+            let event = context.insert(Event.self)
+            (event.source, event.externalID, event.title) = ("r\(round)", key, value)
+        }
+    }
+
+    /// The round's stored objects: how many, and each key's value.
+    func stored(round: Int, in context: ObjectContext) throws -> (count: Int, values: [String: String]) {
+        let pairs = switch self {
+        case .single: try context.all(Author.self, where: .beginsWith(\.$name, "r\(round)-")).map { ($0.name, $0.country ?? "") }
+        case .composite: try context.all(Event.self, where: \.$source == "r\(round)").map { ("\($0.source)-\($0.externalID)", $0.title) }
+        }
+        return (pairs.count, Dictionary(pairs, uniquingKeysWith: { _, _ in "duplicate" }))
+    }
+}
+
 /// How one worker's save ended.
 enum SaveOutcome: Equatable, Sendable, CustomStringConvertible {
     case saved
-    /// The merge policy's own refusal (`.error`): the constrained values it named.
+    /// The merge policy's own refusal (`.error`): the constrained values it named, joined by "-".
     case conflicts(Set<String>)
     case failed(String)
 
@@ -179,7 +203,7 @@ func outcome(_ body: () throws -> Void) -> SaveOutcome {
         try body()
         return .saved
     } catch GraphStoreError.constraintConflicts(let conflicts) {
-        return .conflicts(Set(conflicts.flatMap(\.values)))
+        return .conflicts(Set(conflicts.map { $0.values.joined(separator: "-") }))
     } catch {
         return .failed("\(error)")
     }
