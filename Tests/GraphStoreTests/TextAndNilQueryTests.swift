@@ -89,7 +89,7 @@ import Testing
     @Test(arguments: [Location.file, .postgres])
     func nilLogicHoldsThroughAToOne(_ location: Location) throws {
         let (store, context) = try Self.store(location, titles: ["by Ana", "by Bo", "anonymous"], authors: [("Ana", "BR"), ("Bo", nil)],
-                                     authorOfBook: [0: 0, 1: 1])
+                                              authorOfBook: [0: 0, 1: 1])
         defer { withExtendedLifetime(store) {} }
         let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
         #expect(try titles(context, .whose(\.$author, \.$name != "Ana"), byISBN) == ["by Bo", "anonymous"])
@@ -149,7 +149,7 @@ import Testing
     @Test(arguments: [Location.file, .postgres])
     func sortsByAToOnesAttribute(_ location: Location) throws {
         let (store, context) = try Self.store(location, titles: ["by Cy", "by Ana", "anonymous", "by Bo"], authors: [("Cy", nil), ("Ana", nil), ("Bo", nil)],
-                                     authorOfBook: [0: 0, 1: 1, 3: 2])
+                                              authorOfBook: [0: 0, 1: 1, 3: 2])
         defer { withExtendedLifetime(store) {} }
         #expect(try titles(context, nil, [.ascending(\.$author, \.$name)]) == ["anonymous", "by Ana", "by Bo", "by Cy"])
         #expect(try titles(context, nil, [.descending(\.$author, \.$name), .ascending(\.$isbn)]) == ["by Cy", "by Bo", "by Ana", "anonymous"])
