@@ -1,8 +1,9 @@
 # photosync — Rules
 #
 #   make setup        install the system packages the build needs (apt-get, as root)
+#   make setup-test   the same plus the PostgreSQL server the tests run against
 #   make build        debug build
-#   make test         build and run every test (what CI runs)
+#   make test         build and run every test against a throwaway PostgreSQL server (what CI runs)
 #   make demo         build, fetch the bundled fixtures into ./demo/catalog.sqlite, list one photographer
 #   make release      optimized build
 #   make install      install the binary, shell completions and man page under $(PREFIX)
@@ -15,13 +16,19 @@
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
-SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev
+SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev libpq-dev
+# Only the tests need a server: Tests/postgres/cluster.sh starts a throwaway one from these
+# binaries (Debian's postinst may create and start its own "main" cluster; the tests never use it).
+TEST_PKGS    := postgresql openssl
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Runs a command with PHOTOSYNC_TEST_POSTGRES_URL set (a server of your own if you set it).
+WITH_POSTGRES := Tests/postgres/cluster.sh run --
 
-.PHONY: setup build test demo release install clean bench bench-quick
+.PHONY: setup setup-test build test demo release install clean bench bench-quick
 
-setup:
-	@missing=""; for p in $(SYSTEM_PKGS); do \
+# $(call install_missing,PACKAGES): apt-get installs those of PACKAGES that are not installed.
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,13 +36,20 @@ setup:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+endef
+
+setup:
+	$(call install_missing,$(SYSTEM_PKGS))
+
+setup-test:
+	$(call install_missing,$(SYSTEM_PKGS) $(TEST_PKGS))
 
 build: setup
 	$(SWIFT) build
 
-test: setup
+test: setup-test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(WITH_POSTGRES) $(SWIFT) test --skip-build
 
 release: setup
 	$(SWIFT) build -c release --static-swift-stdlib
@@ -101,9 +115,9 @@ FUZZ_SEEDS   ?= Fixtures/feed Fixtures/fuzz-regressions
 
 .PHONY: test-faults fuzz fuzz-build
 
-test-faults: setup
+test-faults: setup-test
 	$(SWIFT) build --build-tests
-	PHOTOSYNC_SLOW_FAULTS=1 $(SWIFT) test --skip-build --filter PhotoSyncFaultTests --filter FetchModelTests
+	PHOTOSYNC_SLOW_FAULTS=1 $(WITH_POSTGRES) $(SWIFT) test --skip-build --filter PhotoSyncFaultTests --filter FetchModelTests
 
 # The fuzzer is built with swiftc straight from the decoder's sources (PhotoFeed/Feed has no
 # dependency on libcurl), so `swift build` never needs -sanitize=fuzzer.

@@ -24,7 +24,7 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
         version: PhotoSyncVersion.current,
         subcommands: [
             FetchCommand.self, ListCommand.self, ShowCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self,
-            StatusCommand.self, ConfigCommand.self,
+            StatusCommand.self, MigrateCommand.self, ConfigCommand.self,
         ]
     )
 

@@ -31,8 +31,8 @@ struct CatalogEditingTests {
                                    "--merge-policy", policy, "--format", "json")
     }
 
-    @Test func objectTrumpTakesTheFeedsTitle() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func objectTrumpTakesTheFeedsTitle(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             let again = try await fetchTwice("object-trump", photosync, server)
             #expect(again.status == 0, "\(again)")
             let summary = try jsonObject(again)
@@ -47,8 +47,8 @@ struct CatalogEditingTests {
         }
     }
 
-    @Test func storeTrumpKeepsTheCatalogsTitle() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func storeTrumpKeepsTheCatalogsTitle(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             let again = try await fetchTwice("store-trump", photosync, server)
             #expect(again.status == 0, "\(again)")
             #expect(try jsonObject(again)["inserted"] as? Int == 0)
@@ -56,8 +56,8 @@ struct CatalogEditingTests {
         }
     }
 
-    @Test func errorPolicyFailsAndSavesNothing() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func errorPolicyFailsAndSavesNothing(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             let again = try await fetchTwice("error", photosync, server)
             #expect(again.status == 65, "\(again)")
             #expect(again.stderrLines.count == 1, "\(again)")
@@ -69,8 +69,8 @@ struct CatalogEditingTests {
         }
     }
 
-    @Test func deleteRules() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func deleteRules(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             let items = [
                 FeedItem("1", by: "Ana Lima", title: "Solo"),
                 FeedItem("2", by: "Bruno Costa", title: "B1"),

@@ -17,8 +17,8 @@ struct DeletesThatLastTests {
         try jsonArray(try await photosync("list", "--sort", "id", "--format", "json")).compactMap { $0["id"] as? String }
     }
 
-    @Test func aDeletedPhotographerStaysDeletedUntilRestored() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func aDeletedPhotographerStaysDeletedUntilRestored(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             // Ana comes back under a new owner id, with a new photo: still excluded, by name.
             var ana7 = FeedItem("7", by: "Ana Lima", title: "P7")
             ana7.ownerID = "999@N09"
@@ -46,8 +46,8 @@ struct DeletesThatLastTests {
         }
     }
 
-    @Test func deletedIdsStayDeletedAndRestoreForgetsThemOneByOne() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func deletedIdsStayDeletedAndRestoreForgetsThemOneByOne(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.six, perPage: 10))
             _ = try await Self.fetch(photosync, server)
             #expect(try await photosync("delete", "4", "5").status == 0)
@@ -63,8 +63,8 @@ struct DeletesThatLastTests {
         }
     }
 
-    @Test func forgetOnlyDeletesWithoutRemembering() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func forgetOnlyDeletesWithoutRemembering(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.six, perPage: 10))
             _ = try await Self.fetch(photosync, server)
             #expect(try await photosync("delete", "--forget-only", "--photographer", "Bruno Costa").status == 0)
@@ -75,8 +75,8 @@ struct DeletesThatLastTests {
         }
     }
 
-    @Test func aDryRunDeleteChangesNothing() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func aDryRunDeleteChangesNothing(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.six, perPage: 10))
             _ = try await Self.fetch(photosync, server)
             let dry = try await photosync("delete", "--dry-run", "--photographer", "Ana Lima")

@@ -63,8 +63,8 @@ struct FeedPagingTests {
 
     /// SIGKILL after page 1 was saved: the record shows that page while it ran, `status` shows the
     /// dead run as abandoned at once, and the next fetch marks it so in the catalog.
-    @Test func aKilledRunIsAbandonedNotRunningForever() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func aKilledRunIsAbandonedNotRunningForever(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             let page1 = Feed.page(1, of: 2, perPage: 2, total: 4, Self.items(1...2))
             server.route(Feed.path) { request in
                 request.query["page"] == "1"

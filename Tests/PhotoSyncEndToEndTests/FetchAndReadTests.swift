@@ -14,8 +14,8 @@ struct FetchAndReadTests {
         FeedItem("301", by: "Carla Dias", title: "City"),
     ]
 
-    @Test func fetchThreePagesThenReadBack() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func fetchThreePagesThenReadBack(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items, perPage: 2))
 
             let fetch = try await photosync("fetch", "--url", server.feedURL, "--per-page", "2", "--format", "json",
@@ -82,8 +82,8 @@ struct FetchAndReadTests {
         }
     }
 
-    @Test func titleRulesApplyThroughTheBinary() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func titleRulesApplyThroughTheBinary(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             let items = [
                 FeedItem("1", by: "Ana Lima", title: "Harbour", description: "Morning fog"),
                 FeedItem("2", by: "Ana Lima", title: "", description: "Sunset at sea"),
@@ -104,8 +104,8 @@ struct FetchAndReadTests {
         }
     }
 
-    @Test func globalOptionsBeforeAndAfterTheSubcommand() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func globalOptionsBeforeAndAfterTheSubcommand(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Array(Self.items.prefix(3)), perPage: 3))
             let fetch = try await photosync.run(["--db", photosync.db, "fetch", "--url", server.feedURL, "--api-key", "k", "--quiet"])
             #expect(fetch.status == 0, "\(fetch)")
@@ -124,8 +124,8 @@ struct FetchAndReadTests {
 
     /// libcurl is loaded only when a command makes a request: queries skip its ~5 ms of start-up.
     /// glibc's LD_DEBUG=files reports every shared object the process loads, dlopen included.
-    @Test func onlyFetchLoadsLibcurl() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func onlyFetchLoadsLibcurl(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Array(Self.items.prefix(2)), perPage: 2))
             let trace = ["LD_DEBUG": "files"]
             let fetch = try await photosync.run(["--db", photosync.db, "fetch", "--url", server.feedURL, "--api-key", "k"],
@@ -144,8 +144,8 @@ struct FetchAndReadTests {
     /// A libcurl that cannot be used (here: a stand-in libcurl.so.4 without its functions, found
     /// first through LD_LIBRARY_PATH) fails fetch with one line and exit 69; the catalog is unchanged
     /// and queries, which never load libcurl, still work.
-    @Test func anUnusableLibcurlFailsFetchOnly() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func anUnusableLibcurlFailsFetchOnly(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Array(Self.items.prefix(2)), perPage: 2))
             let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k")
             #expect(fetch.status == 0, "\(fetch)")

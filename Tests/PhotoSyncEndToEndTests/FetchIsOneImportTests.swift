@@ -16,8 +16,8 @@ struct FetchIsOneImportTests {
                                 + ["--db", photosync.db], environment: [:])
     }
 
-    @Test func storeTrumpLeavesNoPhotographerWithoutPhotos() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func storeTrumpLeavesNoPhotographerWithoutPhotos(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed([1: Feed.page(1, of: 1, perPage: 2, total: 1, [FeedItem("1", by: "Old", title: "one")])])
             #expect(try await Self.fetch(photosync, server).status == 0)
             server.serveFeed([1: Feed.page(1, of: 1, perPage: 2, total: 1, [FeedItem("1", by: "New", title: "one")])])
@@ -30,8 +30,8 @@ struct FetchIsOneImportTests {
         }
     }
 
-    @Test func errorPolicyAcceptsWhatTheSameFetchStoredOnEarlierPages() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func errorPolicyAcceptsWhatTheSameFetchStoredOnEarlierPages(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Self.shifting)
             let fetch = try await Self.fetch(photosync, server, "--merge-policy", "error")
             #expect(fetch.status == 0, "\(fetch)")
@@ -44,8 +44,8 @@ struct FetchIsOneImportTests {
         }
     }
 
-    @Test func errorPolicyStillRefusesWhatTheCatalogHeldBefore() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func errorPolicyStillRefusesWhatTheCatalogHeldBefore(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed([1: Feed.page(1, of: 1, perPage: 2, total: 1, [FeedItem("2", by: "Bo", title: "two")])])
             #expect(try await Self.fetch(photosync, server).status == 0)
             server.serveFeed(Self.shifting)

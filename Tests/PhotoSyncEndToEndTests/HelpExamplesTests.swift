@@ -8,7 +8,7 @@ import Testing
 /// as a user would), from a folder holding the project's `Fixtures`.
 @Suite("help and README examples")
 struct HelpExamplesTests {
-    static let commands = [[], ["fetch"], ["list"], ["photographers"], ["delete"], ["restore"], ["status"]]
+    static let commands = [[], ["fetch"], ["list"], ["photographers"], ["delete"], ["restore"], ["status"], ["migrate"]]
 
     /// What a command's examples assume was done before (restore undoes deletes).
     static let setup: [String: [String]] = [
@@ -72,10 +72,13 @@ struct HelpExamplesTests {
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: work + "/Fixtures", withDestinationPath: packageRoot + "/Fixtures")
             let binaries = (PhotoSync.binary as NSString).deletingLastPathComponent
-            let environment = [
+            // `postgresql:///photos` in an example reaches the test server through libpq's environment,
+            // in a schema of its own, as it would reach a user's local server.
+            let postgres = try PostgresTestCatalog(database: "photos")
+            let environment = postgres.libpqEnvironment.merging([
                 "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                 "PHOTOSYNC_URL": server.feedURL, "PHOTOSYNC_API_KEY": "example-key", "PHOTOSYNC_DB": photosync.db,
-            ]
+            ]) { $1 }
             let prepare = ["photosync fetch --quiet", "photosync --db ~/photos.sqlite fetch --quiet"] + setup
             for line in prepare + examples {
                 let result = try await photosync.start(command: ["/bin/bash", "-c", "cd \"$0\" && " + line, work], environment: environment)

@@ -11,8 +11,8 @@ struct IncrementalFetchTests {
         try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "2", "--format", "json", "--db", photosync.db] + extra)
     }
 
-    @Test func aSecondFetchWithNothingNewCostsOneRequest() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func aSecondFetchWithNothingNewCostsOneRequest(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items(1...8), perPage: 2))
             #expect(try await Self.fetch(photosync, server).status == 0)
             #expect(server.requestedPages == [1, 2, 3, 4])
@@ -26,8 +26,8 @@ struct IncrementalFetchTests {
         }
     }
 
-    @Test func newPhotosOnTopAreFetchedUntilTheFirstKnownPage() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func newPhotosOnTopAreFetchedUntilTheFirstKnownPage(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items(1...6), perPage: 2))
             #expect(try await Self.fetch(photosync, server).status == 0)
             // Four new photos on top: pages 1 and 2 are new, page 3 is known.
@@ -55,8 +55,8 @@ struct IncrementalFetchTests {
         }
     }
 
-    @Test func aFetchThatMeetsNothingKnownWarnsOfAGapEvenWhenQuiet() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func aFetchThatMeetsNothingKnownWarnsOfAGapEvenWhenQuiet(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items(1...2), perPage: 2))
             #expect(try await Self.fetch(photosync, server).status == 0)
             server.serveFeed(Feed.pages(Self.items(21...26), perPage: 2))

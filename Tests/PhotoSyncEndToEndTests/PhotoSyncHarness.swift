@@ -82,9 +82,15 @@ extension TestHTTPServer {
     }
 }
 
-/// Runs `body` with a fresh sandbox and a running server, cleaning both up.
-func withSandbox<T>(_ body: (PhotoSync, TestHTTPServer) async throws -> T) async throws -> T {
-    let sandbox = try PhotoSync()
+/// The two kinds of catalog: end-to-end tests where the store matters run on both.
+enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+}
+
+/// Runs `body` with a fresh sandbox (its catalog of `kind`) and a running server, cleaning both up.
+func withSandbox<T>(_ kind: CatalogKind = .sqlite, _ body: (PhotoSync, TestHTTPServer) async throws -> T) async throws -> T {
+    let sandbox = try PhotoSync(postgres: kind == .postgres)
     defer { sandbox.remove() }
     return try await TestHTTPServer.withRunning { server in try await body(sandbox, server) }
 }

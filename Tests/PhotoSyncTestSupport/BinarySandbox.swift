@@ -55,9 +55,13 @@ public struct BinarySandbox: Sendable {
     public static let binary = packageRoot + "/.build/debug/photosync"
 
     public let directory: String
-    public var db: String { directory + "/catalog.sqlite" }
+    /// The catalog `callAsFunction` passes as `--db`: a file in the sandbox, or a PostgreSQL URL.
+    public var db: String { postgres?.url ?? directory + "/catalog.sqlite" }
+    /// The PostgreSQL catalog, for a sandbox made with `postgres: true`.
+    public let postgres: PostgresTestCatalog?
 
-    public init(label: String = "photosync-test") throws {
+    public init(label: String = "photosync-test", postgres: Bool = false) throws {
+        self.postgres = postgres ? try PostgresTestCatalog() : nil
         directory = FileManager.default.temporaryDirectory.path + "/\(label)-" + UUID().uuidString
         for sub in ["home", "data", "config"] {
             try FileManager.default.createDirectory(atPath: directory + "/" + sub, withIntermediateDirectories: true)

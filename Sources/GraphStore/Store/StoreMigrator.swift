@@ -113,8 +113,17 @@ struct StoreMigrator {
     private func create(_ schema: SchemaSnapshot, _ db: any SchemaConnection) throws {
         try db.execute("CREATE TABLE \(Self.metadataTable) (key TEXT PRIMARY KEY, value TEXT NOT NULL)" + (db.dialect == .sqlite ? " STRICT" : ""))
         if db.dialect == .postgres { for function in PostgresFunctions.definitions { try db.execute(function) } }
-        for table in schema.tables { try createTable(table, db) }
+        try createTables(schema.tables, db)
         try saveSnapshot(schema, db)
+    }
+
+    /// Creates `tables`; on PostgreSQL their foreign keys follow, once every table exists.
+    private func createTables(_ tables: [SchemaSnapshot.Table], _ db: any SchemaConnection) throws {
+        for table in tables { try createTable(table, db) }
+        guard db.dialect == .postgres else { return }
+        for table in tables {
+            for column in table.columns where column.references != nil { try db.execute(table.foreignKeySQL(column)) }
+        }
     }
 
     private func createTable(_ table: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
@@ -143,11 +152,9 @@ struct StoreMigrator {
 
     private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
         try checkMigration(from: stored, to: current, db)
+        try createTables(current.tables.filter { stored.table(named: $0.name) == nil }, db)
         for table in current.tables {
-            guard let old = stored.table(named: table.name) else {
-                try createTable(table, db)
-                continue
-            }
+            guard let old = stored.table(named: table.name) else { continue }
             try migrateColumns(of: table, from: old, db)
             try migrateIndexes(of: table, from: old, db)
             try dropColumns(of: table, from: old, db)

@@ -3,26 +3,34 @@ import GraphStore
 
 /// The photo catalog: the one object the commands talk to, over a GraphStore container.
 public final class Catalog {
+    /// The catalog's path, or its PostgreSQL URL without the password: what messages show.
     let path: String
+    let location: CatalogLocation
     let container: PersistentContainer
 
-    /// Opens (creating if needed, with mode 0600) the catalog at `path`.
+    /// Opens (creating if needed, with mode 0600) the catalog at `path`: a file, or a
+    /// `postgres://` URL (creating the tables in the database if needed).
     ///
     /// With `forReading`, an existing, current catalog is opened read-only: queries take no lock a
     /// fetch holds and work on a read-only file. A catalog that must be created or migrated first
     /// is opened for writing instead.
     /// - Throws: `PhotoSyncError.catalog` (exit 74) when it cannot.
-    public init(path: String, forReading: Bool = false) throws {
-        self.path = path
-        if forReading, Self.isNonEmptyFile(path),
-            let container = try? PersistentContainer(model: CatalogModel.make(), location: .file(path), readOnly: true)
+    public convenience init(path: String, forReading: Bool = false) throws {
+        try self.init(CatalogLocation(path), forReading: forReading)
+    }
+
+    init(_ location: CatalogLocation, forReading: Bool = false) throws {
+        self.location = location
+        path = location.display
+        if forReading, Self.exists(location),
+            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true)
         {
             self.container = container
             return
         }
-        try Self.createPrivately(path)
+        if case .file(let path) = location { try Self.createPrivately(path) }
         do throws(GraphStoreError) {
-            container = try PersistentContainer(model: CatalogModel.make(), location: .file(path))
+            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation)
         } catch {
             throw PhotoSyncError.from(error, path: path)
         }
@@ -114,7 +122,7 @@ public final class Catalog {
             try context.readingOneSnapshot {
                 let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
                 // A run still marked running while no fetch holds the lock died (SIGKILL, power cut).
-                let fetching = CatalogLock.isHeld(databasePath: path)
+                let fetching = try fetchIsRunning()
                 return CatalogStatus(
                     photos: try context.count(FetchRequest<Photo>()),
                     photographers: try context.count(FetchRequest<Photographer>()),
@@ -156,9 +164,8 @@ public final class Catalog {
         }
     }
 
-    private static func isNonEmptyFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_size > 0
+    static func exists(_ location: CatalogLocation) -> Bool {
+        (try? PersistentContainer.storeExists(at: location.storeLocation)) == true
     }
 
     /// Creates the file with owner-only permissions before SQLite does (its -wal and -shm files copy them).

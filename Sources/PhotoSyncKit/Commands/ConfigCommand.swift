@@ -29,7 +29,7 @@ struct ConfigCommand: GlobalOptionsCommand {
         try reportingErrors {
             let context = try CommandContext(globals)
             let report = try SettingsReport(
-                resolver: context.resolver, config: context.config, databasePath: context.databasePath,
+                resolver: context.resolver, config: context.config, databasePath: context.location.display,
                 databaseFlag: globals.db, logFileFlag: globals.logFile)
             try Console.write(try ConfigOutput.render(report, as: format))
             if check { try checkKey(context) }

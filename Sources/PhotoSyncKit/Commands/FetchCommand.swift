@@ -106,17 +106,17 @@ struct FetchCommand: GlobalOptionsCommand {
             settings.full = full
             apiKeyInUse = settings.apiKey
             Secrets.register(settings.apiKey)
-            let scratch = dryRun && !context.catalogExists ? try ScratchCatalog() : nil
-            let databasePath = scratch?.path ?? context.databasePath
-            Console.info("fetch started: \(settings.endpoint), catalog \(context.databasePath)\(dryRun ? " (dry run)" : "")")
+            let scratch = try dryRun && !context.catalogExists() ? ScratchCatalog() : nil
+            let location = scratch.map { .file($0.path) } ?? context.location
+            Console.info("fetch started: \(settings.endpoint), catalog \(context.location.display)\(dryRun ? " (dry run)" : "")")
             context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
 
-            if scratch == nil {
+            if scratch == nil && !location.isPostgres {
                 try context.refuseSpecialFile()
                 try context.createCatalogFolder()
             }
-            let lock = try CatalogLock(databasePath: databasePath, wait: wait) {
-                Console.notice("waiting for another fetch on \(databasePath)")
+            let lock = try FetchLock.take(location, wait: wait) {
+                Console.notice("waiting for another fetch on \(location.display)")
             }
             let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
             let summary = try withExtendedLifetime(lock) {
@@ -124,7 +124,7 @@ struct FetchCommand: GlobalOptionsCommand {
                 progress.begin()
                 var expected: Int?
                 do {
-                    return try Catalog(path: databasePath).fetch(settings, progress: { summary in
+                    return try lock.catalog(location).fetch(settings, progress: { summary in
                         Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
                         progress.update(summary, expected: expected)
                     }, pagesExpected: { expected = $0 })

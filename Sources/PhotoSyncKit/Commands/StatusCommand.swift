@@ -23,7 +23,7 @@ struct StatusCommand: GlobalOptionsCommand {
         try reportingErrors {
             let context = try CommandContext(globals)
             let status = try context.openCatalog(forReading: true).status(recentRuns: Self.recentRuns)
-            try Console.write(try StatusOutput.render(status, as: format, databasePath: context.databasePath))
+            try Console.write(try StatusOutput.render(status, as: format, databasePath: context.location.display))
         }
     }
 }

@@ -7,9 +7,9 @@ import ArgumentParser
 public struct GlobalOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The catalog file (env PHOTOSYNC_DB).",
+            "The catalog: a file, or a postgres:// URL for one shared by many hosts (env PHOTOSYNC_DB).",
             discussion: "Default: $XDG_DATA_HOME/photosync/catalog.sqlite, else ~/.local/share/photosync/catalog.sqlite.",
-            valueName: "path"),
+            valueName: "path|url"),
         completion: .file())
     public var db: String?
 

@@ -1,4 +1,5 @@
 import Foundation
+import GraphStore
 import Logging
 
 /// What every command needs before it opens the catalog: the config file, the catalog path, the
@@ -7,6 +8,8 @@ struct CommandContext {
     let resolver: SettingsResolver
     let config: ConfigFile?
     let databasePath: String
+    /// The catalog `databasePath` names: a file, or a PostgreSQL URL.
+    var location: CatalogLocation { CatalogLocation(databasePath) }
     let logger = Logger(label: "photosync")
 
     /// Loads the config file (printing its warnings), opens the log file and registers the API keys
@@ -20,17 +23,27 @@ struct CommandContext {
         }
         config?.warnings.forEach(Console.warning)
         databasePath = try resolver.databasePath(flag: globals.db, config: config)
-        logger.debug("catalog \(databasePath), config \(config?.path ?? "none")")
+        CatalogLocation(databasePath).password.map(Secrets.register)
+        logger.debug("catalog \(CatalogLocation(databasePath).display), config \(config?.path ?? "none")")
     }
 
-    /// Whether a catalog file exists at the path (a new, empty one being created by a fetch counts).
-    var catalogExists: Bool { FileManager.default.fileExists(atPath: databasePath) }
+    /// Whether a catalog exists there: a file (a new, empty one being created by a fetch counts),
+    /// or a PostgreSQL database holding a catalog's tables.
+    func catalogExists() throws -> Bool {
+        guard location.isPostgres else { return FileManager.default.fileExists(atPath: databasePath) }
+        do throws(GraphStoreError) {
+            return try PersistentContainer.storeExists(at: location.storeLocation)
+        } catch {
+            throw PhotoSyncError.from(error, path: location.display)
+        }
+    }
 
     /// Opens the existing catalog; one with several hard links is refused for writing and warned
     /// about for reading.
     /// - Throws: `.noInput` (66) when there is none: a mistyped `--db` must not create one.
     func openCatalog(forReading: Bool = false) throws -> Catalog {
-        guard catalogExists else { throw PhotoSyncError.noInput("no catalog at \(databasePath) (run photosync fetch first)") }
+        guard try catalogExists() else { throw PhotoSyncError.noInput("no catalog at \(location.display) (run photosync fetch first)") }
+        if location.isPostgres { return try Catalog(location, forReading: forReading) }
         try refuseSpecialFile()
         if let links = CatalogLock.linkCount(atPath: databasePath), links > 1 {
             let problem = CatalogLock.hardLinkProblem(databasePath, links)

@@ -12,7 +12,7 @@ final class PostgresStore: PersistentStore {
     let model: ManagedObjectModel
     /// The location with any password replaced, for messages.
     let description: String
-    private let conninfo: String
+    let conninfo: String
     private let readOnly: Bool
     private let statements: StoreStatements
     private let idle = Mutex<[PostgresConnection]>([])

@@ -1,0 +1,42 @@
+/// Session advisory locks: two 32-bit keys, the name's hash and the schema's, so that catalogs in
+/// different schemas of one database lock apart.
+extension PostgresStore {
+    private static let key = "hashtext($1), hashtext(current_schema())"
+
+    func lock(named name: String, wait: Bool) throws(GraphStoreError) -> StoreLock? {
+        do {
+            let connection = try PostgresConnection(conninfo: conninfo)
+            let function = wait ? "pg_advisory_lock" : "pg_try_advisory_lock"
+            let result = try connection.query("SELECT \(function)(\(Self.key))::text", [.text(name)])
+            return wait || result.value(0, 0) == .text("true") ? StoreLock(connection: connection) : nil
+        } catch {
+            throw .storeUnavailable(path: description, reason: error.primaryMessage)
+        }
+    }
+
+    func isLocked(named name: String) throws(GraphStoreError) -> Bool {
+        do {
+            let connection = try PostgresConnection(conninfo: conninfo)
+            let result = try connection.query("""
+                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND classid = hashtext($1)::oid AND objid = hashtext(current_schema())::oid AND objsubid = 2
+                """, [.text(name)])
+            return result.integer(0, 0) > 0
+        } catch {
+            throw .storeUnavailable(path: description, reason: error.primaryMessage)
+        }
+    }
+
+    /// Whether the connection's current schema holds GraphStore's metadata table.
+    static func exists(conninfo: String) throws(GraphStoreError) -> Bool {
+        do {
+            let connection = try PostgresConnection(conninfo: conninfo)
+            let result = try connection.query(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [.text(StoreMigrator.metadataTable)])
+            return result.integer(0, 0) > 0
+        } catch {
+            throw .storeUnavailable(path: PostgresSQL.redacted(conninfo), reason: error.primaryMessage)
+        }
+    }
+}

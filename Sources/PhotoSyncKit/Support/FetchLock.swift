@@ -1,0 +1,54 @@
+import GraphStore
+
+/// The lock that lets one fetch at a time write a catalog, held for the whole fetch: `flock` on a
+/// catalog file (``CatalogLock``), or on a PostgreSQL catalog a session advisory lock, which every
+/// host sharing it sees and which a host that dies releases with its connection.
+enum FetchLock {
+    case file(CatalogLock)
+    case postgres(StoreLock, Catalog)
+
+    /// The advisory lock's name (keyed with the catalog's schema).
+    static let name = "photosync fetch"
+
+    /// Takes the lock on the catalog at `location` (creating a file catalog, or a PostgreSQL
+    /// catalog's tables, if needed): waits when `wait` is true, else fails with `.locked` (75).
+    /// `onWait` is called once, before waiting, when another fetch holds it.
+    static func take(_ location: CatalogLocation, wait: Bool, onWait: () -> Void) throws -> FetchLock {
+        guard case .postgres = location else {
+            guard case .file(let path) = location else { preconditionFailure() }
+            return .file(try CatalogLock(databasePath: path, wait: wait, onWait: onWait))
+        }
+        let catalog = try Catalog(location)
+        if let lock = try advisoryLock(catalog, wait: false) { return .postgres(lock, catalog) }
+        guard wait else { throw PhotoSyncError.locked("another fetch is running on \(location.display)") }
+        onWait()
+        return .postgres(try advisoryLock(catalog, wait: true)!, catalog)
+    }
+
+    private static func advisoryLock(_ catalog: Catalog, wait: Bool) throws -> StoreLock? {
+        do throws(GraphStoreError) {
+            return try catalog.container.lock(named: name, wait: wait)
+        } catch {
+            throw PhotoSyncError.from(error, path: catalog.path)
+        }
+    }
+
+    /// The catalog to fetch into: the one the lock was taken on, or the file opened now (after
+    /// the `flock`, so that the catalog closes before the lock's descriptor does).
+    func catalog(_ location: CatalogLocation) throws -> Catalog {
+        if case .postgres(_, let catalog) = self { return catalog }
+        return try Catalog(location)
+    }
+}
+
+extension Catalog {
+    /// Whether a fetch holds the catalog's lock now, found without taking it.
+    func fetchIsRunning() throws -> Bool {
+        switch location {
+        case .file(let path):
+            return CatalogLock.isHeld(databasePath: path)
+        case .postgres:
+            do throws(GraphStoreError) { return try container.isLocked(named: FetchLock.name) } catch { throw PhotoSyncError.from(error, path: path) }
+        }
+    }
+}
