@@ -33,6 +33,8 @@ import Testing
             #expect(!error!.localizedDescription.contains(Self.password))
             #expect(!message.contains("\n"), "one line: \(message)")
             #expect(path.contains("***") && !reason.isEmpty, "\(message)")
+            let probe = #expect(throws: GraphStoreError.self) { _ = try PersistentContainer.storeExists(at: .postgres(location)) }
+            #expect(probe.map { !"\($0)".contains(Self.password) && !"\($0)".contains("\n") } == true, "\(String(describing: probe))")
         }
     }
 
