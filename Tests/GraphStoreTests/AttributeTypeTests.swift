@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GraphStore
 import Testing
 
@@ -19,8 +18,9 @@ final class Sample: ManagedObject {
 }
 
 @Suite struct AttributeTypeTests {
-    @Test func everyTypeRoundTripsThroughAReopenedFile() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func everyTypeRoundTripsThroughAReopenedStore(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let when = Date(timeIntervalSince1970: 1_700_000_000.25)
         do {
             let context = try store.open(entities: [Sample.self]).newContext()
@@ -60,33 +60,29 @@ final class Sample: ManagedObject {
         #expect(b.link.absoluteString == "https://example.com/")
     }
 
-    @Test func schemaHasTheDeclaredIndexesAndNoTransientColumn() throws {
-        let file = TemporaryStore()
-        _ = try file.open(entities: [Author.self, Book.self])
-        let db = try DatabaseQueue(path: file.path)
-        let indexes = try db.read { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
-        }
-        #expect(indexes.contains { $0.contains("UNIQUE") && $0.contains("\"isbn\"") })
-        #expect(indexes.contains { $0.contains("\"Book\"") && $0.contains("(\"author\")") })
-        let sampleFile = TemporaryStore()
-        _ = try sampleFile.open(entities: [Sample.self])
-        let columns = try DatabaseQueue(path: sampleFile.path).read { db in try db.columns(in: "Sample").map(\.name) }
+    @Test(arguments: [Location.file, .postgres])
+    func schemaHasTheDeclaredIndexesAndNoTransientColumn(_ location: Location) throws {
+        let store = try TemporaryStore(location)
+        _ = try store.open(entities: [Author.self, Book.self])
+        let indexes = try store.indexDefinitions("Book")
+        #expect(indexes.contains { $0.contains("UNIQUE INDEX Book_isbn_unique") && $0.hasSuffix("(isbn)") }, "\(indexes)")
+        #expect(indexes.contains { !$0.contains("UNIQUE") && $0.contains("INDEX Book_author_index") && $0.hasSuffix("(author)") }, "\(indexes)")
+        let sampleStore = try TemporaryStore(location)
+        _ = try sampleStore.open(entities: [Sample.self])
+        let columns = try sampleStore.columns("Sample")
         #expect(!columns.contains("scratch"))
         #expect(columns.contains("score"))
-        let sampleIndexes = try DatabaseQueue(path: sampleFile.path).read { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Sample' AND sql IS NOT NULL")
-        }
-        #expect(sampleIndexes.contains { $0.contains("(\"score\")") })
+        #expect(try sampleStore.indexDefinitions("Sample").contains { $0.contains("Sample_score_index") && $0.hasSuffix("(score)") })
     }
 
     /// Text of every length (Swift's inline small strings and heap strings), empty, with a NUL,
     /// quotes or decomposed accents arrives byte for byte, and cached statements reused for
     /// later rows never mix one row's text into another's.
-    @Test func textOfEveryShapeRoundTripsThroughAReopenedFile() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func textOfEveryShapeRoundTripsThroughAReopenedStore(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let texts = (0..<200).map { length in String(repeating: ["a", "é", "東", "🙂"][length % 4], count: length) }
-            + ["", " ", "\0inside", "O'Brien; DROP TABLE Sample", "Jose\u{301}", "José"]
+            + ["", " ", location == .postgres ? "no NUL" : "\0inside", "O'Brien; DROP TABLE Sample", "Jose\u{301}", "José"]
         do {
             let context = try store.open(entities: [Sample.self]).newContext()
             for (index, text) in texts.enumerated() {
@@ -107,5 +103,21 @@ final class Sample: ManagedObject {
         #expect(notes["n3"] == .some(nil))
         let matched = try context.fetch(FetchRequest<Sample>(predicate: \.$note == texts[150]))
         #expect(matched.map(\.name) == ["n150"])
+    }
+
+    /// PostgreSQL's text cannot hold a NUL: the save is refused with PostgreSQL's SQLSTATE and
+    /// writes nothing, where binding it as a C string would have stored the text cut short.
+    @Test func textWithANULIsRefusedByPostgreSQL() throws {
+        let store = try TemporaryStore(.postgres)
+        let context = try store.open(entities: [Sample.self]).newContext()
+        context.insert(Sample.self).name = "kept"
+        try context.save()
+        let sample = context.insert(Sample.self)
+        (sample.name, sample.note) = ("cut", "before\0after")
+        let error = #expect(throws: GraphStoreError.self) { try context.save() }
+        guard case .writeFailed(let failure) = error else { Issue.record("expected writeFailed, got \(String(describing: error))"); return }
+        #expect(failure.sqlState == "22021")  // character_not_in_repertoire
+        #expect(failure.message.contains("NUL"))
+        #expect(try store.open(entities: [Sample.self]).newContext().all(Sample.self).map(\.name) == ["kept"])
     }
 }

@@ -24,15 +24,16 @@ final class Setting: ManagedObject {
     }
 
     /// A failed read is reported as a read, not as a write.
-    @Test func aTableDroppedBehindTheStoresBackFailsReadsAsReads() throws {
-        let store = TemporaryStore()
+@Test(arguments: [Location.file, .postgres])
+    func aTableDroppedBehindTheStoresBackFailsReadsAsReads(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let context = try store.open().newContext()
-        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: #"DROP TABLE "Book""#) }
+        try store.alter(#"DROP TABLE "Book""#)
         #expect {
             _ = try context.fetch(FetchRequest<Book>())
         } throws: { error in
             guard case GraphStoreError.readFailed(let reason) = error else { return false }
-            return reason.message.contains("no such table")
+            return location == .postgres ? reason.sqlState == "42P01" : reason.message.contains("no such table")  // undefined_table
         }
     }
 
@@ -51,8 +52,33 @@ final class Setting: ManagedObject {
         #expect(try store.bytes() == before)
     }
 
-    private func seeded() throws -> TemporaryStore {
-        let store = TemporaryStore()
+    /// PostgreSQL's counterpart of a foreign file: a schema holding other tables is left alone.
+    @Test func aSchemaHoldingOtherTablesIsIncompatibleAndLeftAlone() throws {
+        let store = try TemporaryStore(.postgres)
+        try store.alter("CREATE TABLE customers (id BIGINT PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'Ana')")
+        let before = try store.state()
+        for readOnly in [false, true] {
+            #expect(throws: GraphStoreError.incompatibleStore(readOnly ? "the schema holds no GraphStore store yet"
+                                                                       : "the schema holds tables but is not a GraphStore store")) {
+                _ = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Author.self, Book.self]),
+                                            location: store.location, readOnly: readOnly)
+            }
+        }
+        #expect(try store.state() == before)
+    }
+
+    /// A read-only open creates nothing: an empty schema stays empty.
+    @Test func aReadOnlyOpenOfAnEmptySchemaCreatesNothing() throws {
+        let store = try TemporaryStore(.postgres)
+        #expect(throws: GraphStoreError.incompatibleStore("the schema holds no GraphStore store yet")) {
+            _ = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Author.self, Book.self]),
+                                        location: store.location, readOnly: true)
+        }
+        #expect(try store.state().isEmpty)
+    }
+
+    private func seeded(_ location: Location = .file) throws -> TemporaryStore {
+        let store = try TemporaryStore(location)
         let context = try store.open(entities: [Setting.self]).newContext()
         let setting = context.insert(Setting.self)
         setting.key = "k"
@@ -77,9 +103,10 @@ final class Setting: ManagedObject {
     }
 
     /// A Bool is an INTEGER column: 2 gets past STRICT, and fetching reports it.
-    @Test func anOutOfRangeValueIsReportedAsCorrupt() throws {
-        let store = try seeded()
-        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: "UPDATE Setting SET enabled = 2") }
+@Test(arguments: [Location.file, .postgres])
+    func anOutOfRangeValueIsReportedAsCorrupt(_ location: Location) throws {
+        let store = try seeded(location)
+        try store.alter(#"UPDATE "Setting" SET "enabled" = 2"#)
         let context = try store.open(entities: [Setting.self]).newContext()
         #expect(throws: GraphStoreError.corruptValue(entity: "Setting", attribute: "enabled", rowID: 1)) {
             _ = try context.all(Setting.self)

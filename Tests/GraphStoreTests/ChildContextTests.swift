@@ -3,8 +3,8 @@ import GraphStore
 import Testing
 
 @Suite struct ChildContextTests {
-    private func seeded() throws -> (TestStore, ObjectContext) {
-        let store = try TestStore(.file)
+    private func seeded(_ location: Location) throws -> (TestStore, ObjectContext) {
+        let store = try TestStore(location)
         let parent = try store.open().newContext()
         let author = parent.insert(Author.self)
         author.name = "Ana"
@@ -18,8 +18,9 @@ import Testing
         return (store, parent)
     }
 
-    @Test func childSavePushesIntoParentNotTheStore() throws {
-        let (store, parent) = try seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func childSavePushesIntoParentNotTheStore(_ location: Location) throws {
+        let (store, parent) = try seeded(location)
         let parentBooks = try parent.all(Book.self, sortBy: [.ascending(\.$isbn)])
         let child = parent.newChildContext()
         let books = try child.all(Book.self, sortBy: [.ascending(\.$isbn)])
@@ -54,16 +55,19 @@ import Testing
         #expect(stored.map { $0.author?.name } == ["Ana", "Ana"])
     }
 
-    @Test func childSeesParentsUnsavedValues() throws {
-        let (_, parent) = try seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func childSeesParentsUnsavedValues(_ location: Location) throws {
+        let (store, parent) = try seeded(location)
+        defer { withExtendedLifetime(store) {} }
         let book = try parent.all(Book.self, where: \.$isbn == "1")[0]
         book.title = "unsaved in parent"
         let child = parent.newChildContext()
         #expect(try child.all(Book.self, where: \.$isbn == "1")[0].title == "unsaved in parent")
     }
 
-    @Test func discardingTheChildLeavesTheParentUntouched() throws {
-        let (store, parent) = try seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func discardingTheChildLeavesTheParentUntouched(_ location: Location) throws {
+        let (store, parent) = try seeded(location)
         let parentBook = try parent.all(Book.self, where: \.$isbn == "1")[0]
         do {
             let child = parent.newChildContext()

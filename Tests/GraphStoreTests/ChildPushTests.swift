@@ -4,8 +4,9 @@ import Testing
 
 /// Objects a child inserted and pushed stay tracked: later edits and deletes push too.
 @Suite struct ChildPushTests {
-    @Test func editAfterPushReachesTheStore() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func editAfterPushReachesTheStore(_ location: Location) throws {
+        let store = try TestStore(location)
         let parent = try store.open().newContext()
         let child = parent.newChildContext()
         let book = child.insert(Book.self)
@@ -25,8 +26,9 @@ import Testing
         #expect(try store.reader().all(Book.self).map(\.pages) == [7])
     }
 
-    @Test func deleteAfterPushReachesTheStore() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func deleteAfterPushReachesTheStore(_ location: Location) throws {
+        let store = try TestStore(location)
         let parent = try store.open().newContext()
         let child = parent.newChildContext()
         let book = child.insert(Book.self)
@@ -40,8 +42,9 @@ import Testing
         #expect(try store.reader().all(Book.self).map(\.isbn) == ["2"])
     }
 
-    @Test func deleteAfterParentSavedReachesTheStore() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func deleteAfterParentSavedReachesTheStore(_ location: Location) throws {
+        let store = try TestStore(location)
         let parent = try store.open().newContext()
         let child = parent.newChildContext()
         let book = child.insert(Book.self)
@@ -55,8 +58,9 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
-    @Test func editOfAnObjectTheParentRolledBackFailsThePush() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func editOfAnObjectTheParentRolledBackFailsThePush(_ location: Location) throws {
+        let store = try TestStore(location)
         let parent = try store.open().newContext()
         let child = parent.newChildContext()
         let book = child.insert(Book.self)

@@ -3,8 +3,9 @@ import GraphStore
 import Testing
 
 @Suite struct ConcurrencyTests {
-    @Test func backgroundTaskSavesAndTheMainContextSeesItByObjectID() async throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func backgroundTaskSavesAndTheMainContextSeesItByObjectID(_ location: Location) async throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let ids = try await container.performBackgroundTask { context in
             let author = context.insert(Author.self)
@@ -30,8 +31,9 @@ import Testing
         #expect(try store.reader().count(FetchRequest<Book>()) == 3)
     }
 
-    @Test func twoBackgroundTasksSavingConcurrentlyBothLand() async throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func twoBackgroundTasksSavingConcurrentlyBothLand(_ location: Location) async throws {
+        let store = try TestStore(location)
         let container = try store.open()
         @Sendable func importBooks(_ prefix: String) async throws -> [ObjectID] {
             try await container.performBackgroundTask { context in
@@ -59,8 +61,9 @@ import Testing
         #expect(try reader.count(FetchRequest<Book>(predicate: .beginsWith(\.$isbn, "b-"))) == 100)
     }
 
-    @Test func concurrentObjectTrumpImportsOfTheSameKeysConverge() async throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func concurrentObjectTrumpImportsOfTheSameKeysConverge(_ location: Location) async throws {
+        let store = try TestStore(location)
         let container = try store.open()
         @Sendable func importAuthors(_ country: String) async throws {
             try await container.performBackgroundTask(mergePolicy: .objectTrump) { context in
@@ -83,8 +86,9 @@ import Testing
 
 @Suite struct SnapshotReadTests {
     /// Reads inside `readingOneSnapshot` agree with each other while another connection commits.
-    @Test func readsInOneSnapshotIgnoreConcurrentCommits() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func readsInOneSnapshotIgnoreConcurrentCommits(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let seeding = try store.open().newContext()
         seeding.insert(Author.self).name = "Ana"
         try seeding.save()

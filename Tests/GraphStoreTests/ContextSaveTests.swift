@@ -3,8 +3,9 @@ import GraphStore
 import Testing
 
 @Suite struct ContextSaveTests {
-    @Test func insertSaveReopenFetch() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func insertSaveReopenFetch(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         do {
             let context = try store.open().newContext()
             let author = context.insert(Author.self)
@@ -27,8 +28,9 @@ import Testing
         #expect(authors.first?.books.count == 1)
     }
 
-    @Test func cascadeDeleteRemovesBooks() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func cascadeDeleteRemovesBooks(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let container = try store.open()
         let context = container.newContext()
         let author = context.insert(Author.self)

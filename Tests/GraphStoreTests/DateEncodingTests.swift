@@ -17,8 +17,9 @@ final class Plain: ManagedObject {
 /// are converted once, reading back what they read before.
 @Suite struct DateEncodingTests {
     /// The count: 499 of 1,000 such dates came back 1.2e-7 s off.
-    @Test func everyDateRoundTripsExactlyThroughAReopenedFile() throws {
-        let store = TemporaryStore()
+@Test(arguments: [Location.file, .postgres])
+    func everyDateRoundTripsExactlyThroughAReopenedStore(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         var generator = SystemRandomNumberGenerator()
         // Dates of this century with sub-second digits, as `Date()` makes them (a whole second plus
         // a fraction: `Double.random(in:)` over the whole range would give only coarse multiples).

@@ -80,8 +80,9 @@ import Testing
         #expect(Set(try after.all(Child.self).map(\.name)) == ["nullify", "deny"])
     }
 
-    @Test func denyAllowsDeleteWhenTheDestinationIsDeletedToo() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func denyAllowsDeleteWhenTheDestinationIsDeletedToo(_ location: Location) throws {
+        let store = try TestStore(location)
         try seed(store, deny: true)
         let context = try store.open().newContext()
         let parent = try parent(context)
@@ -143,8 +144,9 @@ import Testing
         #expect(try reader.all(Author.self)[0].books.map(\.isbn) == ["2"])
     }
 
-    @Test func deletingAnUnsavedObjectJustForgetsIt() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func deletingAnUnsavedObjectJustForgetsIt(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let author = context.insert(Author.self)
         author.name = "Ana"

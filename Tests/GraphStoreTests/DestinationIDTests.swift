@@ -5,8 +5,8 @@ import Testing
 /// `ToOne.destinationID`: a to-one read and set by ID, without loading the destination.
 @Suite struct DestinationIDTests {
     /// Ana and Bo (photographers), and Ana's photo "a1", saved; returns the store and the IDs by name.
-    private static func seeded() throws -> (TestStore, [String: ObjectID]) {
-        let store = try TestStore(.file)
+    private static func seeded(_ location: Location) throws -> (TestStore, [String: ObjectID]) {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let ana = context.insert(Photographer.self)
         ana.name = "Ana"
@@ -26,8 +26,9 @@ import Testing
         return Dictionary(uniqueKeysWithValues: photos.map { ($0.title, $0.photographer?.name) })
     }
 
-    @Test func linksANewObjectToAStoredRowWithoutLoadingIt() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func linksANewObjectToAStoredRowWithoutLoadingIt(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let log = HookLog()
         try HookLog.$current.withValue(log) {
             let context = try store.open().newContext()
@@ -43,8 +44,9 @@ import Testing
     }
 
     /// Reading the relationship loads the destination, which lists the unsaved member at once.
-    @Test func theDestinationLoadedLaterListsTheNewMember() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func theDestinationLoadedLaterListsTheNewMember(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let photo = context.insert(Photo.self)
         photo.title = "a2"
@@ -57,8 +59,9 @@ import Testing
     }
 
     /// A destination the context already holds is set as the object, inverse included.
-    @Test func aRegisteredDestinationIsSetAsTheObject() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func aRegisteredDestinationIsSetAsTheObject(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let bo = try context.existingObject(with: ids["Bo"]!, as: Photographer.self)
         #expect(bo.photos.isEmpty)
@@ -70,8 +73,9 @@ import Testing
     }
 
     /// Moving a stored object to a row by ID takes it out of its old destination's members.
-    @Test func movesAStoredObjectBetweenDestinations() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func movesAStoredObjectBetweenDestinations(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let ana = try context.existingObject(with: ids["Ana"]!, as: Photographer.self)
         let photo = try #require(ana.photos.first)
@@ -84,8 +88,9 @@ import Testing
         #expect(try Self.photographers(store) == ["a1": "Bo"])
     }
 
-    @Test func nilClearsTheRelationship() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func nilClearsTheRelationship(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let photo = try #require(try context.existingObject(with: ids["Ana"]!, as: Photographer.self).photos.first)
         photo.$photographer.destinationID = nil
@@ -95,8 +100,9 @@ import Testing
     }
 
     /// Rollback forgets the link; a later load of the destination does not list the discarded object.
-    @Test func rollbackForgetsTheLink() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func rollbackForgetsTheLink(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let photo = context.insert(Photo.self)
         photo.title = "b1"
@@ -108,8 +114,9 @@ import Testing
     }
 
     /// Under a merge policy, a new object that folds into a stored row takes its destination by ID.
-    @Test func aDuplicateMergedIntoAStoredRowKeepsTheLinkedDestination() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func aDuplicateMergedIntoAStoredRowKeepsTheLinkedDestination(_ location: Location) throws {
+        let store = try TestStore(location)
         let seed = try store.open().newContext()
         let ana = seed.insert(Author.self)
         ana.name = "Ana"

@@ -40,16 +40,13 @@ final class ReviewWithoutBook: ManagedObject {
         try context.save()
     }
 
-    private func columns(_ store: TemporaryStore, _ table: String = "Book") throws -> [String] {
-        try DatabaseQueue(path: store.path).read { db in try db.columns(in: table).map(\.name) }
-    }
-
-    @Test func aDroppedAttributeLeavesTheTableAndCanBeDeclaredAgain() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func aDroppedAttributeLeavesTheTableAndCanBeDeclaredAgain(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
         let v2 = try store.open(version: 2, entities: [BookWithoutTitle.self]).newContext()
         #expect(try v2.all(BookWithoutTitle.self, sortBy: [.ascending(\.$isbn)]).map(\.isbn) == ["1", "2"])
-        #expect(try columns(store) == ["id", "isbn"])
+        #expect(try store.columns("Book") == ["id", "isbn"])
 
         let v3 = try store.open(version: 3, entities: [BookV1.self]).newContext()
         #expect(try v3.all(BookV1.self, sortBy: [.ascending(\.$isbn)]).map(\.title) == ["", ""])
@@ -61,49 +58,47 @@ final class ReviewWithoutBook: ManagedObject {
     }
 
     /// An indexed attribute: its index goes first (SQLite refuses to drop an indexed column).
-    @Test func anIndexedAttributeIsDroppedWithItsIndex() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func anIndexedAttributeIsDroppedWithItsIndex(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let context = try store.open(version: 1, entities: [BookIndexedTitle.self]).newContext()
         context.insert(BookIndexedTitle.self).isbn = "1"
         try context.save()
         let v2 = try store.open(version: 2, entities: [BookWithoutTitle.self]).newContext()
         #expect(try v2.all(BookWithoutTitle.self).map(\.isbn) == ["1"])
-        #expect(try columns(store) == ["id", "isbn"])
-        let indexes = try DatabaseQueue(path: store.path).read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Book'")
-        }
-        #expect(indexes == ["Book_isbn_unique"])
+        #expect(try store.columns("Book") == ["id", "isbn"])
+        #expect(try store.indexes("Book") == ["Book_isbn_unique"])
     }
 
     /// A to-one's column carries a foreign key, which SQLite cannot drop inside the migration's
     /// transaction: refused by name, the file as it was.
-    @Test func aDroppedToOneIsRefusedAndTheFileIsUntouched() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func aDroppedToOneIsRefusedAndTheFileIsUntouched(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
         _ = try store.open(version: 2, entities: [BookV2.self, Review.self])
-        let before = try store.bytes()
+        let before = try store.state()
         #expect {
             _ = try store.open(version: 3, entities: [BookWithoutReviews.self, ReviewWithoutBook.self])
         } throws: { error in
             guard case GraphStoreError.incompatibleStore(let reason) = error else { return false }
             return reason.contains("Review.book")
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
     }
 
     /// A store an earlier GraphStore migrated by forgetting the attribute (its column stayed):
     /// it opens, and declaring the attribute again replaces the stale column.
-    @Test func aColumnLeftByAnEarlierDropIsReplacedWhenDeclaredAgain() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func aColumnLeftByAnEarlierDropIsReplacedWhenDeclaredAgain(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
-        try DatabaseQueue(path: store.path).write { db in
-            let text = try String.fetchOne(db, sql: "SELECT value FROM graphstore_metadata WHERE key = 'schema'")!
+        try store.editSnapshot { text in
             var snapshot = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
             var tables = snapshot["tables"] as! [[String: Any]]
             tables[0]["columns"] = (tables[0]["columns"] as! [[String: Any]]).filter { $0["name"] as? String != "title" }
             snapshot["tables"] = tables
-            let forgotten = String(decoding: try JSONSerialization.data(withJSONObject: snapshot, options: [.sortedKeys]), as: UTF8.self)
-            try db.execute(sql: "UPDATE graphstore_metadata SET value = ? WHERE key = 'schema'", arguments: [forgotten])
+            return String(decoding: try JSONSerialization.data(withJSONObject: snapshot, options: [.sortedKeys]), as: UTF8.self)
         }
         #expect(try store.open(version: 1, entities: [BookWithoutTitle.self]).newContext().count(FetchRequest<BookWithoutTitle>()) == 2)
         let v2 = try store.open(version: 2, entities: [BookV1.self]).newContext()
@@ -131,16 +126,17 @@ final class NullifiedBook: ManagedObject {
 /// The delete rule lives in the table's foreign key (ON DELETE CASCADE): a migration cannot
 /// change it in place, so it refuses instead of leaving the store's action out of step with the model.
 @Suite struct ChangedDeleteRuleTests {
-    @Test func aChangedDeleteRuleIsRefusedAndTheFileIsUntouched() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func aChangedDeleteRuleIsRefusedAndTheFileIsUntouched(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         _ = try store.open(version: 1)
-        let before = try store.bytes()
+        let before = try store.state()
         #expect {
             _ = try store.open(version: 2, entities: [NullifyingAuthor.self, NullifiedBook.self])
         } throws: { error in
             guard case GraphStoreError.incompatibleStore(let reason) = error else { return false }
             return reason.contains("Book.author") && reason.contains("CASCADE to SET NULL")
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
     }
 }

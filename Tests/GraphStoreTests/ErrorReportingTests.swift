@@ -28,8 +28,9 @@ final class Limited: ManagedObject {
     }
 
     /// An error of the app's own type reaches the caller as itself, and nothing is written.
-    @Test func aValidationErrorOfAnotherTypeReachesTheCallerAsItself() throws {
-        let store = TemporaryStore()
+@Test(arguments: [Location.file, .postgres])
+    func aValidationErrorOfAnotherTypeReachesTheCallerAsItself(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let context = try store.open(entities: [Limited.self]).newContext()
         context.insert(Limited.self).pages = 11
         #expect(throws: QuotaExceeded(limit: 10)) { try context.save() }
@@ -70,8 +71,9 @@ final class Limited: ManagedObject {
         }
     }
 
-    @Test func aFailedWriteCarriesSQLitesCodes() throws {
-        let store = TemporaryStore()
+@Test(arguments: [Location.file, .postgres])
+    func aFailedWriteCarriesTheEnginesCodes(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let context = try store.open(entities: allEntities).newContext()
         let parent = context.insert(Parent.self)
         let child = context.insert(Child.self)
@@ -80,7 +82,13 @@ final class Limited: ManagedObject {
         context.delete(parent)
         let error = #expect(throws: GraphStoreError.self) { try context.save() }
         guard case .writeFailed(let failure) = error else { Issue.record("expected writeFailed, got \(String(describing: error))"); return }
-        #expect(failure.resultCode == 19)  // SQLITE_CONSTRAINT
-        #expect(failure.extendedResultCode == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY
+        if location == .postgres {
+            #expect(failure.sqlState == "23503")  // foreign_key_violation
+            #expect((failure.resultCode, failure.extendedResultCode) == (0, 0))
+        } else {
+            #expect(failure.resultCode == 19)  // SQLITE_CONSTRAINT
+            #expect(failure.extendedResultCode == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY
+            #expect(failure.sqlState == nil)
+        }
     }
 }

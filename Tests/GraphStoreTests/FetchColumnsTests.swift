@@ -23,7 +23,7 @@ import Testing
         return store
     }
 
-    @Test(arguments: [Location.file, .memory])
+    @Test(arguments: Location.allCases)
     func returnsTheNamedValuesOfMatchingRowsInOrder(_ location: Location) throws {
         let store = try Self.seeded(location)
         let context = try store.reader()
@@ -41,8 +41,9 @@ import Testing
 
     /// Long `isIn` lists are padded to share statements: the padding matches nothing extra, and
     /// empty strings stay empty strings (not NULL).
-    @Test func longInListsMatchExactlyTheirValues() throws {
-        let store = try Self.seeded(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func longInListsMatchExactlyTheirValues(_ location: Location) throws {
+        let store = try Self.seeded(location)
         let context = try store.reader()
         for count in [3, 65, 130, 700] {
             let isbns = (0..<count).map { "x\($0)" } + ["2", "3"]
@@ -57,8 +58,9 @@ import Testing
     }
 
     /// No objects are built: awakeFromFetch runs for a fetch of the same rows, not for fetchColumns.
-    @Test func buildsNoObjects() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func buildsNoObjects(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         for name in ["Ana", "Bo"] { context.insert(Photographer.self).name = name }
         try context.save()
@@ -74,8 +76,9 @@ import Testing
     }
 
     /// Values come from the store: a context's unsaved change is not part of them, a saved one is.
-    @Test func readsTheStoreAsOfTheLastSave() throws {
-        let store = try Self.seeded(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func readsTheStoreAsOfTheLastSave(_ location: Location) throws {
+        let store = try Self.seeded(location)
         let context = try store.open().newContext()
         let book = try #require(try context.fetch(FetchRequest<Book>(predicate: \.$isbn == "2")).first)
         book.title = "Changed"
@@ -86,12 +89,13 @@ import Testing
     }
 
     /// A Bool is an INTEGER column: 2 gets past STRICT, and reading the column reports it as a fetch does.
-    @Test func aWrongStoredValueIsReportedAsCorrupt() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func aWrongStoredValueIsReportedAsCorrupt(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let context = try store.open(entities: [Setting.self]).newContext()
         context.insert(Setting.self).key = "sync"
         try context.save()
-        try DatabaseQueue(path: store.path).write { db in try db.execute(sql: "UPDATE Setting SET enabled = 2") }
+        try store.alter(#"UPDATE "Setting" SET "enabled" = 2"#)
         let settings = try store.open(entities: [Setting.self]).newContext().fetchColumns(FetchRequest<Setting>(), [\.$key, \.$enabled])
         #expect(try settings.values(\.$key) == ["sync"])
         #expect(throws: GraphStoreError.corruptValue(entity: "Setting", attribute: "enabled", rowID: 1)) {
@@ -112,9 +116,9 @@ import Testing
 
     /// A fetchColumns changes nothing about the next save: a value it found absent but another
     /// context stored meanwhile is merged by the policy as always.
-    @Test(arguments: [MergePolicy.objectTrump, .storeTrump])
-    func aValueStoredSinceTheFetchIsMergedByThePolicy(_ policy: MergePolicy) throws {
-        let store = try Self.seeded(.file)
+    @Test(arguments: [MergePolicy.objectTrump, .storeTrump], [Location.file, .postgres])
+    func aValueStoredSinceTheFetchIsMergedByThePolicy(_ policy: MergePolicy, _ location: Location) throws {
+        let store = try Self.seeded(location)
         let context = try store.open().newContext(mergePolicy: policy)
         let found = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["1", "N"])), [\.$isbn]).values(\.$isbn)
         #expect(found == ["1"])
@@ -134,8 +138,9 @@ import Testing
         #expect(mine.objectID == stored.first?.objectID)
     }
 
-    @Test func underTheErrorPolicyItIsAConflict() throws {
-        let store = try Self.seeded(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func underTheErrorPolicyItIsAConflict(_ location: Location) throws {
+        let store = try Self.seeded(location)
         let context = try store.open().newContext(mergePolicy: .error)
         _ = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["N"])), [\.$isbn])
         try Self.storeMeanwhile(isbn: "N", in: store)
@@ -150,8 +155,9 @@ import Testing
     }
 
     /// A dry run sees the value stored meanwhile too: it reports an update, not an insert, and writes nothing.
-    @Test func aPreviewFallsBackToo() throws {
-        let store = try Self.seeded(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func aPreviewFallsBackToo(_ location: Location) throws {
+        let store = try Self.seeded(location)
         let context = try store.open().newContext(mergePolicy: .objectTrump)
         _ = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, ["N"])), [\.$isbn])
         try Self.storeMeanwhile(isbn: "N", in: store)

@@ -5,8 +5,8 @@ import Testing
 /// A relationship between objects of two contexts: the save throws `foreignObject`, neither
 /// context nor the store takes the link.
 @Suite struct ForeignObjectTests {
-    @Test(arguments: [true, false]) func toOneToAnotherContextsObjectFailsTheSave(authorSaved: Bool) throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [true, false], [Location.file, .postgres]) func toOneToAnotherContextsObjectFailsTheSave(authorSaved: Bool, _ location: Location) throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let first = container.newContext()
         let author = first.insert(Author.self)
@@ -31,8 +31,9 @@ import Testing
         #expect(stored.map { $0.author?.name } == ["Ana"])
     }
 
-    @Test func toManyInsertOfAnotherContextsObjectLeavesTheOwnersContextAlone() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func toManyInsertOfAnotherContextsObjectLeavesTheOwnersContextAlone(_ location: Location) throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let first = container.newContext()
         let author = first.insert(Author.self)
@@ -49,8 +50,9 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
-    @Test func repointingAwayFromAForeignObjectLeavesItAlone() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func repointingAwayFromAForeignObjectLeavesItAlone(_ location: Location) throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let first = container.newContext()
         let author = first.insert(Author.self)
@@ -68,8 +70,9 @@ import Testing
         #expect(try reader.all(Book.self).map { $0.author?.name } == ["Ana"])
     }
 
-    @Test func childContextRefusesAnotherContextsObject() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func childContextRefusesAnotherContextsObject(_ location: Location) throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let other = container.newContext()
         let author = other.insert(Author.self)

@@ -3,8 +3,9 @@ import GraphStore
 import Testing
 
 @Suite struct IdentityMapTests {
-    @Test func oneInstancePerRowPerContext() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func oneInstancePerRowPerContext(_ location: Location) throws {
+        let store = try TestStore(location)
         do {
             let context = try store.open().newContext()
             let author = context.insert(Author.self)
@@ -34,8 +35,9 @@ import Testing
 
 @Suite struct ContextLifetimeTests {
     /// Related objects reference each other; a released context must not leave them alive.
-    @Test func objectsAreFreedWithTheirContext() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func objectsAreFreedWithTheirContext(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         let container = try store.open()
         weak var weakBook: Book?
         weak var weakAuthor: Author?

@@ -135,9 +135,10 @@ struct ImportSessionTests {
     }
 
     /// Repeats within one save and across saves: stored once, counted once; the policy picks the copy.
-    @Test(arguments: [(MergePolicy.objectTrump, "third"), (.storeTrump, "first"), (.error, "third")])
-    func aRepeatedKeyIsStoredOnceAndTheCopyIsThePolicys(_ policy: MergePolicy, _ winner: String) throws {
-        let store = try TestStore(.file, entities: Self.entities)
+    @Test(arguments: [(MergePolicy.objectTrump, "third"), (.storeTrump, "first"), (.error, "third")], [Location.file, .postgres])
+    func aRepeatedKeyIsStoredOnceAndTheCopyIsThePolicys(_ expected: (policy: MergePolicy, winner: String), _ location: Location) throws {
+        let (policy, winner) = expected
+        let store = try TestStore(location, entities: Self.entities)
         let pages = [Batch([Item(code: "1", title: "first", studio: "S"), Item(code: "1", title: "second", studio: "S")]),
                      Batch([Item(code: "1", title: "third", studio: "S")])]
         let films = try store.open().importing(mergePolicy: policy) { session in
@@ -149,8 +150,9 @@ struct ImportSessionTests {
     }
 
     /// A record first counted unchanged that a later copy changes is counted updated instead.
-    @Test func aRepeatThatChangesAnUnchangedRowMovesItToUpdated() throws {
-        let store = try Self.seeded(.file, [Item(code: "1", title: "A", studio: "S")])
+    @Test(arguments: [Location.file, .postgres])
+    func aRepeatThatChangesAnUnchangedRowMovesItToUpdated(_ location: Location) throws {
+        let store = try Self.seeded(location, [Item(code: "1", title: "A", studio: "S")])
         let pages = [Batch([Item(code: "1", title: "A", studio: "S")]), Batch([Item(code: "1", title: "A2", studio: "S")])]
         let films = try store.open().importing(mergePolicy: .objectTrump) { session in
             for page in pages { try session.save(page.studios, page.films) }
@@ -170,8 +172,8 @@ struct ImportSessionTests {
     }
 
     /// A dry run is the real run rolled back: same counts over several saves, nothing written.
-    @Test(arguments: [MergePolicy.objectTrump, .storeTrump, .error])
-    func aDryRunCountsExactlyWhatTheRealRunDoes(_ policy: MergePolicy) throws {
+    @Test(arguments: [MergePolicy.objectTrump, .storeTrump, .error], [Location.file, .postgres])
+    func aDryRunCountsExactlyWhatTheRealRunDoes(_ policy: MergePolicy, _ location: Location) throws {
         func run(_ dryRun: Bool, _ store: TestStore) throws -> [ImportCounts] {
             let pages = [Batch([Item(code: "1", title: "A", studio: "Anna"), Item(code: "2", title: "B", studio: "Bo")]),
                          Batch([Item(code: "1", title: "A2", studio: "Anna"), Item(code: "3", title: "C", studio: "Anna")])]
@@ -180,7 +182,7 @@ struct ImportSessionTests {
                 return [session.counts(Film.self), session.counts(Studio.self)]
             }
         }
-        let store = try TestStore(.file, entities: Self.entities)
+        let store = try TestStore(location, entities: Self.entities)
         let preview = try run(true, store)
         #expect(try Self.snapshot(store) == Snapshot())
         #expect(try run(false, store) == preview)
@@ -189,8 +191,9 @@ struct ImportSessionTests {
 
     /// A session that expects new keys inserts without looking up; meeting a stored key, the save
     /// runs again looking up, and the policy decides as it would have.
-    @Test func aKeyStoredMeanwhileIsMergedNotDuplicated() throws {
-        let store = try TestStore(.file, entities: Self.entities)
+    @Test(arguments: [Location.file, .postgres])
+    func aKeyStoredMeanwhileIsMergedNotDuplicated(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
         let container = try store.open()
         try container.importing(mergePolicy: .objectTrump) { session in
             let first = Batch([Item(code: "1", title: "A", studio: "S")])
@@ -211,8 +214,9 @@ struct ImportSessionTests {
 
     /// Owners the session remembers are not read again; if another connection deleted one, the save
     /// runs again reading every key, and the owner is inserted anew.
-    @Test func aRememberedOwnerDeletedMeanwhileIsInsertedAgain() throws {
-        let store = try TestStore(.file, entities: Self.entities)
+    @Test(arguments: [Location.file, .postgres])
+    func aRememberedOwnerDeletedMeanwhileIsInsertedAgain(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
         try store.open().importing(mergePolicy: .objectTrump) { session in
             let first = Batch([Item(code: "1", title: "A", studio: "S")])
             try session.save(first.studios, first.films)
@@ -246,8 +250,9 @@ struct ImportSessionTests {
     }
 
     /// A failed save leaves the earlier saves of the session in the store.
-    @Test func aFailedSaveKeepsEarlierSaves() throws {
-        let store = try Self.seeded(.file, [Item(code: "9", title: "Z", studio: "Z")])
+    @Test(arguments: [Location.file, .postgres])
+    func aFailedSaveKeepsEarlierSaves(_ location: Location) throws {
+        let store = try Self.seeded(location, [Item(code: "9", title: "Z", studio: "Z")])
         #expect(throws: GraphStoreError.self) {
             try store.open().importing(mergePolicy: .error) { session in
                 let first = Batch([Item(code: "1", title: "A", studio: "S")])

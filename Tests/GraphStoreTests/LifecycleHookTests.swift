@@ -5,8 +5,9 @@ import Testing
 @Suite struct LifecycleHookTests {
     private let entities: [ManagedObject.Type] = [Photographer.self, Album.self, Photo.self]
 
-    @Test func awakeFromInsertRunsOnceAcrossAChildSave() throws {
-        let store = try TestStore(.file, entities: entities)
+    @Test(arguments: [Location.file, .postgres])
+    func awakeFromInsertRunsOnceAcrossAChildSave(_ location: Location) throws {
+        let store = try TestStore(location, entities: entities)
         let log = HookLog()
         try HookLog.$current.withValue(log) {
             let parent = try store.open().newContext()
@@ -20,8 +21,9 @@ import Testing
         }
     }
 
-    @Test func awakeFromInsertOnceAndAwakeFromFetchOnFetch() throws {
-        let store = try TestStore(.file, entities: entities)
+    @Test(arguments: [Location.file, .postgres])
+    func awakeFromInsertOnceAndAwakeFromFetchOnFetch(_ location: Location) throws {
+        let store = try TestStore(location, entities: entities)
         let log = HookLog()
         try HookLog.$current.withValue(log) {
             let context = try store.open().newContext()
@@ -44,8 +46,9 @@ import Testing
         }
     }
 
-    @Test func willSaveForInsertedUpdatedAndDeletedAndChangesJoinTheSave() throws {
-        let store = try TestStore(.file, entities: entities)
+    @Test(arguments: [Location.file, .postgres])
+    func willSaveForInsertedUpdatedAndDeletedAndChangesJoinTheSave(_ location: Location) throws {
+        let store = try TestStore(location, entities: entities)
         let log = HookLog()
         try HookLog.$current.withValue(log) {
             let context = try store.open().newContext()
@@ -137,8 +140,9 @@ import Testing
         #expect(try store.reader().all(Photo.self, sortBy: [.ascending(\.$title)]).map(\.title) == ["fine", "fixed"])
     }
 
-    @Test func validationRunsForUpdatesToo() throws {
-        let store = try TestStore(.file, entities: entities)
+    @Test(arguments: [Location.file, .postgres])
+    func validationRunsForUpdatesToo(_ location: Location) throws {
+        let store = try TestStore(location, entities: entities)
         let context = try store.open().newContext()
         let photo = context.insert(Photo.self)
         photo.title = "x"

@@ -330,8 +330,9 @@ import Testing
         #expect(try books(reader).first { $0.isbn == "7" }?.author?.name == "X")
     }
 
-    @Test func errorPolicyThenSwitchingPolicySaves() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func errorPolicyThenSwitchingPolicySaves(_ location: Location) throws {
+        let store = try TestStore(location)
         try seed(store)
         let context = try store.open().newContext()
         let ana = context.insert(Author.self)
@@ -354,11 +355,11 @@ import Testing
     /// Unique values are compared as the store compares them, byte for byte: "é" precomposed and
     /// "e" with a combining accent are equal Swift strings but two names to SQLite, so neither
     /// the save nor a merge policy folds one into the other.
-    @Test(arguments: [MergePolicy.error, .objectTrump])
-    func canonicallyEquivalentTextIsTwoValues(_ policy: MergePolicy) throws {
+    @Test(arguments: [MergePolicy.error, .objectTrump], [Location.file, .postgres])
+    func canonicallyEquivalentTextIsTwoValues(_ policy: MergePolicy, _ location: Location) throws {
         let (composed, decomposed) = ("Jos\u{E9}", "Jose\u{301}")
         #expect(composed == decomposed, "Swift's String equality")
-        let store = try TestStore(.file)
+        let store = try TestStore(location)
         let context = try store.open().newContext(mergePolicy: policy)
         context.insert(Author.self).name = composed
         context.insert(Author.self).name = decomposed

@@ -1,6 +1,5 @@
 import Foundation
 import GraphStore
-import GRDB
 import Testing
 
 // The same "Book" entity in three shapes, as three classes sharing one entity name.
@@ -50,8 +49,9 @@ final class BookTitleAsInt: ManagedObject {
         try context.save()
     }
 
-    @Test func lightweightMigrationKeepsDataAndDefaultsNewColumns() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func lightweightMigrationKeepsDataAndDefaultsNewColumns(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
         do {
             let context = try store.open(version: 2, entities: [BookV2.self, Review.self]).newContext()
@@ -70,68 +70,69 @@ final class BookTitleAsInt: ManagedObject {
         let books = try context.all(BookV2.self, sortBy: [.ascending(\.$isbn)])
         #expect(books.map(\.subtitle) == [nil, "sub"])
         #expect(books[0].reviews.map(\.text) == ["good"])
-        let indexes = try DatabaseQueue(path: store.path).read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Book'")
-        }
-        #expect(indexes.contains("Book_title_index"))
+        #expect(try store.indexes("Book").contains("Book_title_index"))
     }
 
-    @Test func olderModelIsRefusedAndTheFileIsUntouched() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func olderModelIsRefusedAndTheFileIsUntouched(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
         _ = try store.open(version: 2, entities: [BookV2.self, Review.self])
-        let before = try store.bytes()
+        let before = try store.state()
         #expect {
             _ = try store.open(version: 1, entities: [BookV1.self])
         } throws: { error in
             guard case GraphStoreError.incompatibleStore(let reason) = error else { return false }
             return reason.contains("newer")
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
     }
 
-    @Test func sameVersionDifferentModelIsRefusedAndTheFileIsUntouched() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func sameVersionDifferentModelIsRefusedAndTheFileIsUntouched(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
-        let before = try store.bytes()
+        let before = try store.state()
         #expect {
             _ = try store.open(version: 1, entities: [BookV2.self, Review.self])
         } throws: { error in
             guard case GraphStoreError.incompatibleStore = error else { return false }
             return true
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
         // The v1 model still opens it, data intact.
         let context = try store.open(version: 1, entities: [BookV1.self]).newContext()
         #expect(try context.count(FetchRequest<BookV1>()) == 2)
     }
 
-    @Test func typeChangeIsNotLightweight() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func typeChangeIsNotLightweight(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store)
-        let before = try store.bytes()
+        let before = try store.state()
         #expect {
             _ = try store.open(version: 2, entities: [BookTitleAsInt.self])
         } throws: { error in
             guard case GraphStoreError.incompatibleStore(let reason) = error else { return false }
             return reason.contains("Book.title")
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
     }
 
-    @Test func newUniqueConstraintOverDuplicatesListsThemAndLeavesTheFile() throws {
-        let store = TemporaryStore()
+    @Test(arguments: [Location.file, .postgres])
+    func newUniqueConstraintOverDuplicatesListsThemAndLeavesTheFile(_ location: Location) throws {
+        let store = try TemporaryStore(location)
         try seedV1(store, titles: ["Twin", "Dup", "Solo", "Dup", "Twin", "Dup"])
-        let before = try store.bytes()
+        let before = try store.state()
         #expect(throws: GraphStoreError.migrationConstraintViolation(entity: "Book", attributes: ["title"], duplicates: [["Dup"], ["Twin"]])) {
             _ = try store.open(version: 2, entities: [BookUniqueTitle.self])
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
         let context = try store.open(version: 1, entities: [BookV1.self]).newContext()
         #expect(try context.count(FetchRequest<BookV1>()) == 6)
 
         // Without duplicates the same migration applies and then enforces the constraint.
-        let clean = TemporaryStore()
+        let clean = try TemporaryStore(location)
         try seedV1(clean, titles: ["A", "B"])
         let migrated = try clean.open(version: 2, entities: [BookUniqueTitle.self]).newContext()
         let book = migrated.insert(BookUniqueTitle.self)

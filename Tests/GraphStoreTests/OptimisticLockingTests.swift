@@ -5,8 +5,8 @@ import Testing
 /// Two contexts change one row: a save checks the row still holds what it read.
 @Suite struct OptimisticLockingTests {
     /// A store with one author and one book (pages 0), and two contexts on it, each holding the book.
-    private func twoContexts(_ policy: MergePolicy = .error) throws -> (TestStore, ObjectContext, Book, ObjectContext, Book) {
-        let store = try TestStore(.file)
+    private func twoContexts(_ location: Location, _ policy: MergePolicy = .error) throws -> (TestStore, ObjectContext, Book, ObjectContext, Book) {
+        let store = try TestStore(location)
         let container = try store.open()
         let seed = container.newContext()
         let author = seed.insert(Author.self)
@@ -21,8 +21,9 @@ import Testing
         return (store, first, try first.all(Book.self)[0], second, try second.all(Book.self)[0])
     }
 
-    @Test func lostUpdateIsAConflictUnderError() throws {
-        let (store, first, mine, second, theirs) = try twoContexts()
+    @Test(arguments: [Location.file, .postgres])
+    func lostUpdateIsAConflictUnderError(_ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location)
         mine.pages += 1
         theirs.pages += 1
         try first.save()
@@ -43,8 +44,9 @@ import Testing
         #expect(try store.reader().all(Book.self).map(\.pages) == [2])
     }
 
-    @Test func refreshMergingChangesKeepsMineAndTakesTheirs() throws {
-        let (store, first, mine, second, theirs) = try twoContexts()
+    @Test(arguments: [Location.file, .postgres])
+    func refreshMergingChangesKeepsMineAndTakesTheirs(_ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location)
         mine.title = "theirs"
         try first.save()
         theirs.pages = 9
@@ -57,9 +59,9 @@ import Testing
         #expect(stored.map(\.title) == ["theirs"] && stored.map(\.pages) == [9])
     }
 
-    @Test(arguments: [MergePolicy.error, .objectTrump, .storeTrump])
-    func editingARowDeletedElsewhereIsReported(policy: MergePolicy) throws {
-        let (store, first, mine, second, theirs) = try twoContexts(policy)
+    @Test(arguments: [MergePolicy.error, .objectTrump, .storeTrump], [Location.file, .postgres])
+    func editingARowDeletedElsewhereIsReported(policy: MergePolicy, _ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location, policy)
         first.delete(mine)
         try first.save()
         theirs.title = "edited"
@@ -71,8 +73,9 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
-    @Test func deletingARowChangedElsewhereIsAConflictUnderErrorOnly() throws {
-        let (store, first, mine, second, theirs) = try twoContexts()
+    @Test(arguments: [Location.file, .postgres])
+    func deletingARowChangedElsewhereIsAConflictUnderErrorOnly(_ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location)
         mine.title = "changed"
         try first.save()
         second.delete(theirs)
@@ -83,8 +86,9 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
-    @Test func deletingARowDeletedElsewhereIsNoConflictUnderTrumpAndNotReportedAsThisSavesDelete() throws {
-        let (store, first, mine, second, theirs) = try twoContexts()
+    @Test(arguments: [Location.file, .postgres])
+    func deletingARowDeletedElsewhereIsNoConflictUnderTrumpAndNotReportedAsThisSavesDelete(_ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location)
         first.delete(mine)
         try first.save()
         second.delete(theirs)
@@ -97,8 +101,9 @@ import Testing
         #expect(try store.reader().all(Book.self).isEmpty)
     }
 
-    @Test func objectTrumpKeepsMyChangesAndTakesTheStoresOthers() throws {
-        let (store, first, mine, second, theirs) = try twoContexts(.objectTrump)
+    @Test(arguments: [Location.file, .postgres])
+    func objectTrumpKeepsMyChangesAndTakesTheStoresOthers(_ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location, .objectTrump)
         mine.title = "theirs"
         mine.pages = 5
         try first.save()
@@ -110,8 +115,9 @@ import Testing
         #expect(stored.map(\.title) == ["mine"] && stored.map(\.pages) == [5])
     }
 
-    @Test func storeTrumpTakesTheStoresChangesAndKeepsMyOthers() throws {
-        let (store, first, mine, second, theirs) = try twoContexts(.storeTrump)
+    @Test(arguments: [Location.file, .postgres])
+    func storeTrumpTakesTheStoresChangesAndKeepsMyOthers(_ location: Location) throws {
+        let (store, first, mine, second, theirs) = try twoContexts(location, .storeTrump)
         let other = first.insert(Author.self)
         other.name = "Bo"
         mine.title = "theirs"
@@ -127,8 +133,9 @@ import Testing
         #expect(stored.map(\.title) == ["theirs"] && stored.map(\.published) == [date] && stored.map { $0.author?.name } == ["Bo"])
     }
 
-    @Test func unchangedRowsSaveAsBefore() throws {
-        let (store, _, _, second, theirs) = try twoContexts()
+    @Test(arguments: [Location.file, .postgres])
+    func unchangedRowsSaveAsBefore(_ location: Location) throws {
+        let (store, _, _, second, theirs) = try twoContexts(location)
         theirs.pages = 3
         try second.save()
         theirs.pages = 4  // the snapshot is the value this context wrote

@@ -61,8 +61,9 @@ final class Player: ManagedObject {
         #expect(try reader.all(Team.self, sortBy: [.ascending(\.$name)]).map(\.name) == ["A", "B"])
     }
 
-    @Test func anObjectTrumpMergeThatMovesTheLastMemberDeletesTheOwner() throws {
-        let store = try TestStore(.file, entities: Self.entities)
+    @Test(arguments: [Location.file, .postgres])
+    func anObjectTrumpMergeThatMovesTheLastMemberDeletesTheOwner(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
         try seed(store)
         let context = try store.open().newContext(mergePolicy: .objectTrump)
         let newTeam = context.insert(Team.self)
@@ -77,8 +78,9 @@ final class Player: ManagedObject {
         #expect(try reader.all(Player.self, where: .whose(\.$team, \.$name == "C")).map(\.number) == [3])
     }
 
-    @Test func previewSaveReportsTheChangesAndWritesNothing() throws {
-        let store = try TestStore(.file, entities: Self.entities)
+    @Test(arguments: [Location.file, .postgres])
+    func previewSaveReportsTheChangesAndWritesNothing(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
         try seed(store)
         let context = try store.open().newContext(mergePolicy: .objectTrump)
         let newTeam = context.insert(Team.self)

@@ -4,8 +4,9 @@ import Testing
 
 /// Fetches see the context's unsaved inserts, changes and deletes (`includesPendingChanges`).
 @Suite struct PendingChangesFetchTests {
-    @Test func findOrCreatePortsUnchanged() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func findOrCreatePortsUnchanged(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         for name in ["Ana", "Bo", "Ana", "Ana", "Bo"] {
             let found = try context.fetch(FetchRequest<Author>(predicate: \.$name == name, limit: 1))
@@ -58,8 +59,9 @@ import Testing
         #expect(try context.fetch(request).map(\.isbn) == ["4", "5", "6"])
     }
 
-    @Test func caseInsensitiveAndNilRulesMatchTheStores() throws {
-        let store = try TestStore(.memory)
+    @Test(arguments: Location.allCases)
+    func caseInsensitiveAndNilRulesMatchTheStores(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let saved = context.insert(Author.self)
         saved.name = "ÉCOLE saved"

@@ -13,14 +13,20 @@ final class PostgresTestSchema: Sendable {
     let url: String
 
     init() throws {
-        guard let server = ProcessInfo.processInfo.environment["PHOTOSYNC_TEST_POSTGRES_URL"], !server.isEmpty else {
-            throw TestSetupError(
-                "PHOTOSYNC_TEST_POSTGRES_URL is not set: run `make test` (it starts a PostgreSQL server) or point it at a server of yours")
-        }
+        let server = try Self.serverURL()
         serverURL = server
         name = "gs_" + UUID().uuidString.replacing("-", with: "").lowercased()
         try PostgresConnection(conninfo: server).execute("CREATE SCHEMA \(name)")
         url = server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(name)"
+    }
+
+    /// The test server's URL (`PHOTOSYNC_TEST_POSTGRES_URL`).
+    static func serverURL() throws -> String {
+        guard let server = ProcessInfo.processInfo.environment["PHOTOSYNC_TEST_POSTGRES_URL"], !server.isEmpty else {
+            throw TestSetupError(
+                "PHOTOSYNC_TEST_POSTGRES_URL is not set: run `make test` (it starts a PostgreSQL server) or point it at a server of yours")
+        }
+        return server
     }
 
     deinit { _ = try? PostgresConnection(conninfo: serverURL).execute("DROP SCHEMA \(name) CASCADE") }

@@ -5,8 +5,8 @@ import Testing
 @Suite struct PredicateTests {
     /// Ana (BR): "ÉCOLE" 9 "9" p300, "école" 10 "10" p120; Bo (no country): "Ecole" 2 "2" p50;
     /// Cy (PT): no books; "Stray" "100" p120 without author.
-    private static func makeStore() throws -> (TestStore, ObjectContext) {
-        let store = try TestStore(.file)
+    private static func makeStore(_ location: Location) throws -> (TestStore, ObjectContext) {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         func author(_ name: String, _ country: String?) -> Author {
             let author = context.insert(Author.self)
@@ -36,8 +36,10 @@ import Testing
         try context.fetch(FetchRequest(predicate: predicate, sortBy: sortBy)).map(\.isbn)
     }
 
-    @Test func comparisons() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func comparisons(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try isbns(context, \.$pages == 120) == ["10", "100"])
         #expect(try isbns(context, \.$pages != 120) == ["2", "9"])
         #expect(try isbns(context, \.$pages < 120) == ["2"])
@@ -50,16 +52,20 @@ import Testing
         #expect(try isbns(context, \.$published != nil) == ["9", "10", "100"])
     }
 
-    @Test func isIn() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func isIn(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try isbns(context, .isIn(\.$pages, [50, 300])) == ["2", "9"])
         #expect(try isbns(context, .isIn(\.$isbn, ["10", "nope"])) == ["10"])
         #expect(try isbns(context, .isIn(\.$pages, [])) == [])
         #expect(try isbns(context, !.isIn(\.$pages, [])) == ["2", "9", "10", "100"])
     }
 
-    @Test func stringMatchesWithUnicodeCaseFolding() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func stringMatchesWithUnicodeCaseFolding(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try isbns(context, .contains(\.$title, "cole")) == ["2", "10"])
         #expect(try isbns(context, .contains(\.$title, "école")) == ["10"])
         #expect(try isbns(context, .contains(\.$title, "école", caseInsensitive: true)) == ["9", "10"])
@@ -74,8 +80,25 @@ import Testing
         #expect(try isbns(context, .contains(\.$title, "_", caseInsensitive: true)) == [])
     }
 
-    @Test func logic() throws {
-        let (_, context) = try Self.makeStore()
+    /// A list longer than a PostgreSQL statement's 65,535 parameters, holding text an array
+    /// literal must quote ("NULL", braces, commas, quotes, backslashes, the empty string).
+    @Test(arguments: [Location.file, .postgres])
+    func isInTakesAnyNumberOfAnyValues(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
+        let tricky = ["NULL", "{9}", "9,10", "\"9\"", "back\\slash", "", " 100", "100 "]
+        let many = (0..<70_000).map { "x\($0)" }
+        #expect(try isbns(context, .isIn(\.$isbn, many + ["10"] + tricky)) == ["10"])
+        #expect(try isbns(context, .isIn(\.$isbn, tricky)) == [])
+        #expect(try isbns(context, .isIn(\.$pages, (0..<70_000).map { $0 * 1_000 + 50 })) == ["2"])
+        #expect(try isbns(context, .isIn(\.$published, [Date(timeIntervalSince1970: 2000), nil])) == ["2", "10"])
+        #expect(try isbns(context, !.isIn(\.$isbn, many + ["2", "9"])) == ["10", "100"])
+    }
+
+    @Test(arguments: [Location.file, .postgres])
+    func logic(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try isbns(context, \.$pages == 120 && .beginsWith(\.$title, "S")) == ["100"])
         #expect(try isbns(context, \.$pages == 50 || \.$pages == 300) == ["2", "9"])
         #expect(try isbns(context, !(\.$pages == 120)) == ["2", "9"])
@@ -85,15 +108,19 @@ import Testing
     }
 
     /// Optional attributes follow Swift's semantics: nil is "not equal" to any value.
-    @Test func optionalInequalityIncludesNil() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func optionalInequalityIncludesNil(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try context.all(Author.self, sortBy: [.ascending(\.$name)], where: \.$country != "BR").map(\.name) == ["Bo", "Cy"])
         #expect(try context.all(Author.self, sortBy: [.ascending(\.$name)], where: !(\.$country == "BR")).map(\.name) == ["Bo", "Cy"])
         #expect(try context.all(Author.self, sortBy: [.ascending(\.$name)], where: \.$country == "BR").map(\.name) == ["Ana"])
     }
 
-    @Test func relationships() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func relationships(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try isbns(context, .whose(\.$author, \.$name == "Ana")) == ["9", "10"])
         // Swift's `book.author?.country == nil` holds without an author too ("100").
         #expect(try isbns(context, .whose(\.$author, \.$country == nil)) == ["2", "100"])
@@ -106,8 +133,10 @@ import Testing
         #expect(withoutBooks.map(\.name) == ["Cy"])
     }
 
-    @Test func sorts() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func sorts(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         #expect(try isbns(context, nil, sortBy: [.ascending(\.$isbn)]) == ["10", "100", "2", "9"])
         #expect(try isbns(context, nil, sortBy: [.ascending(\.$isbn, .numericText)]) == ["2", "9", "10", "100"])
         #expect(try isbns(context, nil, sortBy: [.descending(\.$isbn, .numericText)]) == ["100", "10", "9", "2"])
@@ -120,8 +149,10 @@ import Testing
         #expect(titles == expected)
     }
 
-    @Test func limitOffsetAndCount() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func limitOffsetAndCount(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         let sort: [FetchSort<Book>] = [.ascending(\.$isbn, .numericText)]
         #expect(try context.fetch(FetchRequest(sortBy: sort, limit: 2)).map(\.isbn) == ["2", "9"])
         #expect(try context.fetch(FetchRequest(sortBy: sort, limit: 2, offset: 1)).map(\.isbn) == ["9", "10"])
@@ -133,15 +164,18 @@ import Testing
         #expect(try context.count(FetchRequest<Book>(predicate: .isIn(\.$pages, []))) == 0)
     }
 
-    @Test func prefetchingResolvesToOnes() throws {
-        let (_, context) = try Self.makeStore()
+    @Test(arguments: [Location.file, .postgres])
+    func prefetchingResolvesToOnes(_ location: Location) throws {
+        let (store, context) = try Self.makeStore(location)
+        defer { withExtendedLifetime(store) {} }
         let books = try context.fetch(FetchRequest<Book>(predicate: !.isNil(\.$author), sortBy: [.ascending(\.$isbn, .numericText)]).prefetching(\.$author))
         #expect(books.map { $0.author?.name } == ["Bo", "Ana", "Ana"])
         #expect(books[1].author === books[2].author)
     }
 
-    @Test func hostileValuesRoundTripByteForByte() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func hostileValuesRoundTripByteForByte(_ location: Location) throws {
+        let store = try TestStore(location)
         let hostile = [
             "Robert'); DROP TABLE Book;--",
             "\"quoted\" 'single' `back` \\ ?1 ?2 $x :y @z",

@@ -3,8 +3,8 @@ import GraphStore
 import Testing
 
 @Suite struct ReadOnlyStoreTests {
-    private func seeded() throws -> TemporaryStore {
-        let store = TemporaryStore()
+    private func seeded(_ location: Location) throws -> TemporaryStore {
+        let store = try TemporaryStore(location)
         let context = try store.open().newContext()
         context.insert(Author.self).name = "Ana"
         try context.save()
@@ -12,12 +12,13 @@ import Testing
     }
 
     private func openReadOnly(_ store: TemporaryStore, version: Int = 1, entities: [ManagedObject.Type] = [Author.self, Book.self]) throws -> PersistentContainer {
-        try PersistentContainer(model: ManagedObjectModel(version: version, entities: entities), location: .file(store.path), readOnly: true)
+        try PersistentContainer(model: ManagedObjectModel(version: version, entities: entities), location: store.location, readOnly: true)
     }
 
-    @Test func readsAndRefusesToWrite() throws {
-        let store = try seeded()
-        let before = try store.bytes()
+    @Test(arguments: [Location.file, .postgres])
+    func readsAndRefusesToWrite(_ location: Location) throws {
+        let store = try seeded(location)
+        let before = try store.state()
         let context = try openReadOnly(store).newContext()
         #expect(try context.fetch(FetchRequest<Author>()).map(\.name) == ["Ana"])
         context.insert(Author.self).name = "Bo"
@@ -27,12 +28,13 @@ import Testing
             guard case .writeFailed = error as? GraphStoreError else { return false }
             return true
         }
-        #expect(try store.bytes() == before)
+        #expect(try store.state() == before)
         #expect(try store.open().newContext().count(FetchRequest<Author>()) == 1)
     }
 
-    @Test func anOlderModelNeedsAWritableOpenFirst() throws {
-        let store = try seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func anOlderModelNeedsAWritableOpenFirst(_ location: Location) throws {
+        let store = try seeded(location)
         #expect {
             try openReadOnly(store, version: 2, entities: [Author.self, Book.self, Event.self])
         } throws: { error in

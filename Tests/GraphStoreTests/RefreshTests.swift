@@ -4,8 +4,9 @@ import Testing
 
 /// `refresh(_:mergeChanges:)` reads an object's row again.
 @Suite struct RefreshTests {
-    @Test func refreshReloadsToManysKeepingUnsavedMoves() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func refreshReloadsToManysKeepingUnsavedMoves(_ location: Location) throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let mine = container.newContext()
         let author = mine.insert(Author.self)
@@ -31,8 +32,9 @@ import Testing
         #expect(Set(try reader.all(Author.self)[0].books.map(\.isbn)) == ["from elsewhere", "unsaved here"])
     }
 
-    @Test func refreshUndoesAPendingDelete() throws {
-        let store = try TestStore(.memory)
+    @Test(arguments: [Location.file, .postgres])
+    func refreshUndoesAPendingDelete(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let author = context.insert(Author.self)
         author.name = "Ana"
@@ -44,8 +46,9 @@ import Testing
         #expect(try context.all(Author.self).count == 1)
     }
 
-    @Test func refreshingARowDeletedElsewhereThrows() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func refreshingARowDeletedElsewhereThrows(_ location: Location) throws {
+        let store = try TestStore(location)
         let container = try store.open()
         let mine = container.newContext()
         let author = mine.insert(Author.self)

@@ -4,8 +4,9 @@ import Testing
 
 /// `reset()`, and a context letting go of objects nobody holds.
 @Suite struct ResetAndReleaseTests {
-    @Test func resetForgetsObjectsAndChanges() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func resetForgetsObjectsAndChanges(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let author = context.insert(Author.self)
         author.name = "Ana"

@@ -3,8 +3,8 @@ import GraphStore
 import Testing
 
 @Suite struct RollbackTests {
-    private func seeded() throws -> (TestStore, ObjectContext, Author, Book) {
-        let store = try TestStore(.file)
+    private func seeded(_ location: Location) throws -> (TestStore, ObjectContext, Author, Book) {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let author = context.insert(Author.self)
         author.name = "Ana"
@@ -17,8 +17,9 @@ import Testing
         return (store, context, author, book)
     }
 
-    @Test func rollbackRestoresValuesRemovesInsertsAndRestoresDeletes() throws {
-        let (store, context, author, book) = try seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func rollbackRestoresValuesRemovesInsertsAndRestoresDeletes(_ location: Location) throws {
+        let (store, context, author, book) = try seeded(location)
         author.country = "PT"
         book.title = "Changed"
         book.author = nil
@@ -49,8 +50,9 @@ import Testing
         #expect(try reader.count(FetchRequest<Author>()) == 1)
     }
 
-    @Test func rollbackAfterAFailedSave() throws {
-        let (store, context, author, book) = try seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func rollbackAfterAFailedSave(_ location: Location) throws {
+        let (store, context, author, book) = try seeded(location)
         let duplicate = context.insert(Author.self)
         duplicate.name = "Ana"
         author.country = "PT"
@@ -76,8 +78,9 @@ import Testing
         #expect(try reader.all(Author.self).map(\.name) == ["Ana"])
     }
 
-    @Test func rollbackAfterAFailedValidationOfADelete() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func rollbackAfterAFailedValidationOfADelete(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let parent = context.insert(Parent.self)
         parent.name = "P"

@@ -5,8 +5,8 @@ import Testing
 /// `update(_:_:)`: attribute values for a stored row the context does not hold, written at save.
 @Suite struct RowUpdateTests {
     /// Ana (BR), Bo (no country), saved; returns the store and their IDs by name.
-    private static func seeded() throws -> (TestStore, [String: ObjectID]) {
-        let store = try TestStore(.file)
+    private static func seeded(_ location: Location) throws -> (TestStore, [String: ObjectID]) {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         for (name, country) in [("Ana", "BR"), ("Bo", nil)] {
             let author = context.insert(Author.self)
@@ -23,8 +23,9 @@ import Testing
         return Dictionary(uniqueKeysWithValues: authors.map { ($0.name, $0.country) })
     }
 
-    @Test func writesTheRowAtSaveAndReportsIt() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func writesTheRowAtSaveAndReportsIt(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         context.update(ids["Bo"]!, .set(\Author.$country, to: "NZ"))
         #expect(context.hasChanges)
@@ -38,8 +39,9 @@ import Testing
     }
 
     /// A held object takes the value at once, as if assigned (its change is saved the usual way).
-    @Test func aHeldObjectTakesTheValue() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func aHeldObjectTakesTheValue(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let ana = try context.existingObject(with: ids["Ana"]!, as: Author.self)
         context.update(ids["Ana"]!, .set(\Author.$country, to: "CL"))
@@ -49,8 +51,9 @@ import Testing
     }
 
     /// A row that no longer exists fails the save, which then writes nothing.
-    @Test func aMissingRowFailsTheSave() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func aMissingRowFailsTheSave(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         let other = try store.open().newContext()
         other.delete(try other.existingObject(with: ids["Bo"]!, as: Author.self))
@@ -62,8 +65,9 @@ import Testing
     }
 
     /// Rollback discards it; a dry run reports it and writes nothing; a child hands it to its parent.
-    @Test func rollbackPreviewAndChildContexts() throws {
-        let (store, ids) = try Self.seeded()
+    @Test(arguments: [Location.file, .postgres])
+    func rollbackPreviewAndChildContexts(_ location: Location) throws {
+        let (store, ids) = try Self.seeded(location)
         let context = try store.open().newContext()
         context.update(ids["Ana"]!, .set(\Author.$country, to: "UY"))
         #expect(try context.previewSave().updated(Author.self) == [ids["Ana"]!])

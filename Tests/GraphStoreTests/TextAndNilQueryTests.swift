@@ -3,11 +3,11 @@ import GraphStore
 import Testing
 
 /// Case folding, `.numericText` order, nil through relationships and `isIn`, and the predicates
-/// and sorts issue 12 found missing. Each runs in SQL against a reopened file.
+/// and sorts issue 12 found missing. Each runs in SQL against a reopened store.
 @Suite struct TextAndNilQueryTests {
     /// Books by isbn "1"..., titles as given; authors by name with optional countries.
-    private static func store(titles: [String], authors: [(String, String?)] = [], authorOfBook: [Int: Int] = [:]) throws -> ObjectContext {
-        let store = try TestStore(.file)
+    private static func store(_ location: Location, titles: [String], authors: [(String, String?)] = [], authorOfBook: [Int: Int] = [:]) throws -> (TestStore, ObjectContext) {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         let people = authors.map { name, country in
             let author = context.insert(Author.self)
@@ -20,15 +20,17 @@ import Testing
             book.author = authorOfBook[index].map { people[$0] }
         }
         try context.save()
-        return try store.reader()
+        return (store, try store.reader())
     }
 
     private func titles(_ context: ObjectContext, _ predicate: FetchPredicate<Book>? = nil, _ sortBy: [FetchSort<Book>]) throws -> [String] {
         try context.fetch(FetchRequest(predicate: predicate, sortBy: sortBy)).map(\.title)
     }
 
-    @Test func caseInsensitiveMatchingFoldsFullUnicode() throws {
-        let context = try Self.store(titles: ["straße", "ΣΟΦΌΣ", "e\u{301}cole", "Other"])
+    @Test(arguments: [Location.file, .postgres])
+    func caseInsensitiveMatchingFoldsFullUnicode(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["straße", "ΣΟΦΌΣ", "e\u{301}cole", "Other"])
+        defer { withExtendedLifetime(store) {} }
         let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
         #expect(try titles(context, .equals(\.$title, "STRASSE", caseInsensitive: true), byISBN) == ["straße"])
         #expect(try titles(context, .equals(\.$title, "σοφός", caseInsensitive: true), byISBN) == ["ΣΟΦΌΣ"])
@@ -41,16 +43,42 @@ import Testing
         #expect(try titles(context, .equals(\.$title, "Other"), byISBN) == ["Other"])
     }
 
+    /// Capital sharp s ("ẞ") folds as "ß" and "SS" do, on both engines (PostgreSQL's uppercasing
+    /// keeps it, its lowercasing makes it "ß").
+    @Test(arguments: [Location.file, .postgres])
+    func capitalSharpSFoldsAsSS(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["GROẞ", "groß", "gross", "grob"])
+        defer { withExtendedLifetime(store) {} }
+        let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
+        #expect(try titles(context, .equals(\.$title, "GROSS", caseInsensitive: true), byISBN) == ["GROẞ", "groß", "gross"])
+        #expect(try titles(context, .equals(\.$title, "grOẞ", caseInsensitive: true), byISBN) == ["GROẞ", "groß", "gross"])
+        #expect(try titles(context, .endsWith(\.$title, "ss", caseInsensitive: true), byISBN) == ["GROẞ", "groß", "gross"])
+    }
+
+    /// Where the engines differ (README, "PostgreSQL"): PostgreSQL's fold, built on uppercasing,
+    /// matches Turkish dotless "ı" with "i"; SQLite's full case folding keeps them apart.
+    @Test(arguments: [Location.file, .postgres])
+    func dotlessIMatchesIOnPostgreSQLOnly(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["kırmızı", "KIRMIZI"])
+        defer { withExtendedLifetime(store) {} }
+        let matched = try titles(context, .equals(\.$title, "kirmizi", caseInsensitive: true), [.ascending(\.$isbn)])
+        #expect(matched == (location == .postgres ? ["kırmızı", "KIRMIZI"] : ["KIRMIZI"]))
+    }
+
     /// The sort folds as the predicates do: "straße" sorts with "STRASSE", before "Strassez".
-    @Test func caseInsensitiveSortingFoldsTheSameWay() throws {
-        let context = try Self.store(titles: ["Strassez", "straße", "STRASSE", "σοφός", "ΣΟΦΌΣ", "Sofa"])
+    @Test(arguments: [Location.file, .postgres])
+    func caseInsensitiveSortingFoldsTheSameWay(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["Strassez", "straße", "STRASSE", "σοφός", "ΣΟΦΌΣ", "Sofa"])
+        defer { withExtendedLifetime(store) {} }
         #expect(try titles(context, nil, [.ascending(\.$title, .caseInsensitive)])
             == ["Sofa", "STRASSE", "straße", "Strassez", "ΣΟΦΌΣ", "σοφός"])
     }
 
     /// The issue's list, in Finder's order.
-    @Test func numericTextSortsDigitRunsByValue() throws {
-        let context = try Self.store(titles: ["2", "9", "B", "-5", "10", "007", "1.5", "100", "Zed", "a10", "A9", "b"])
+    @Test(arguments: [Location.file, .postgres])
+    func numericTextSortsDigitRunsByValue(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["2", "9", "B", "-5", "10", "007", "1.5", "100", "Zed", "a10", "A9", "b"])
+        defer { withExtendedLifetime(store) {} }
         #expect(try titles(context, nil, [.ascending(\.$title, .numericText)])
             == ["-5", "1.5", "2", "007", "9", "10", "100", "A9", "a10", "B", "b", "Zed"])
         #expect(try titles(context, nil, [.descending(\.$title, .numericText)])
@@ -58,9 +86,11 @@ import Testing
     }
 
     /// `.whose(author, name != "Ana")` matches a book without author, as `book.author?.name != "Ana"` does.
-    @Test func nilLogicHoldsThroughAToOne() throws {
-        let context = try Self.store(titles: ["by Ana", "by Bo", "anonymous"], authors: [("Ana", "BR"), ("Bo", nil)],
-                                     authorOfBook: [0: 0, 1: 1])
+    @Test(arguments: [Location.file, .postgres])
+    func nilLogicHoldsThroughAToOne(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["by Ana", "by Bo", "anonymous"], authors: [("Ana", "BR"), ("Bo", nil)],
+                                              authorOfBook: [0: 0, 1: 1])
+        defer { withExtendedLifetime(store) {} }
         let byISBN: [FetchSort<Book>] = [.ascending(\.$isbn)]
         #expect(try titles(context, .whose(\.$author, \.$name != "Ana"), byISBN) == ["by Bo", "anonymous"])
         #expect(try titles(context, .whose(\.$author, \.$name == "Ana"), byISBN) == ["by Ana"])
@@ -69,8 +99,9 @@ import Testing
         #expect(try titles(context, .whose(\.$author, .isIn(\.$country, [nil])), byISBN) == ["by Bo", "anonymous"])
     }
 
-    @Test func isInWithNilMatchesNil() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func isInWithNilMatchesNil(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         for (name, country) in [("Ana", "BR"), ("Bo", nil), ("Cy", "PT")] as [(String, String?)] {
             let author = context.insert(Author.self)
@@ -87,8 +118,9 @@ import Testing
         #expect(try names(.isIn(\.$country, ["BR"])) == ["Ana"])
     }
 
-    @Test func optionalAttributesTakeContainsAndOrderedComparisons() throws {
-        let store = try TestStore(.file)
+    @Test(arguments: [Location.file, .postgres])
+    func optionalAttributesTakeContainsAndOrderedComparisons(_ location: Location) throws {
+        let store = try TestStore(location)
         let context = try store.open().newContext()
         for (isbn, published) in [("1", 100.0), ("2", 200.0), ("3", nil)] as [(String, Double?)] {
             let book = context.insert(Book.self)
@@ -114,9 +146,11 @@ import Testing
     }
 
     /// `sortBy: [.ascending(\.$author, \.$name)]`; a book without author sorts first.
-    @Test func sortsByAToOnesAttribute() throws {
-        let context = try Self.store(titles: ["by Cy", "by Ana", "anonymous", "by Bo"], authors: [("Cy", nil), ("Ana", nil), ("Bo", nil)],
-                                     authorOfBook: [0: 0, 1: 1, 3: 2])
+    @Test(arguments: [Location.file, .postgres])
+    func sortsByAToOnesAttribute(_ location: Location) throws {
+        let (store, context) = try Self.store(location, titles: ["by Cy", "by Ana", "anonymous", "by Bo"], authors: [("Cy", nil), ("Ana", nil), ("Bo", nil)],
+                                              authorOfBook: [0: 0, 1: 1, 3: 2])
+        defer { withExtendedLifetime(store) {} }
         #expect(try titles(context, nil, [.ascending(\.$author, \.$name)]) == ["anonymous", "by Ana", "by Bo", "by Cy"])
         #expect(try titles(context, nil, [.descending(\.$author, \.$name), .ascending(\.$isbn)]) == ["by Cy", "by Bo", "by Ana", "anonymous"])
     }

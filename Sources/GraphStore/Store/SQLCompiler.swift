@@ -25,6 +25,12 @@ struct SQLCompiler {
             return others.isEmpty ? nullTest : "(\(nullTest) OR \(whereClause(.isIn(column: column, others))))"
         case .isIn(let column, let values):
             guard let last = values.last else { return dialect.isFalse }
+            if dialect == .postgres {
+                // One array value however long the list: a PostgreSQL statement binds at most 65,535.
+                let (type, literal) = PostgresSQL.array(values)
+                arguments.append(.text(literal))
+                return "\(SQL.quote(column)) = ANY(CAST(? AS \(type)))"
+            }
             // Padded to a bucket size with the last value: lists of 300 and 310 values share one
             // compiled statement. Bare `?` numbers itself after the highest placeholder so far,
             // which is the next argument.

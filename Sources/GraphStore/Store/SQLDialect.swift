@@ -5,6 +5,9 @@ enum SQLDialect: Sendable {
     case sqlite
     case postgres
 
+    /// Where a store lives, for messages.
+    var storePlace: String { self == .sqlite ? "the file" : "the schema" }
+
     var isTrue: String { self == .sqlite ? "1" : "TRUE" }
     var isFalse: String { self == .sqlite ? "0" : "FALSE" }
     /// `!=` that counts nil as a value of its own, as Swift does.

@@ -52,7 +52,7 @@ struct StoreMigrator {
             let upgraded = stored.upgradingFormat(to: current).snapshot
             if upgraded.version < current.version { try migrator.checkMigration(from: upgraded, to: current, db) }
         } else if try db.tableExists(metadataTable) == false, try !db.userTables().isEmpty {
-            throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
+            throw GraphStoreError.incompatibleStore("\(db.dialect.storePlace) holds tables but is not a GraphStore store")
         }
         return true
     }
@@ -68,7 +68,7 @@ struct StoreMigrator {
         let current = SchemaSnapshot(model: model)
         if try Self.storedSchemaText(db) == current.encoded() { return try SchemaVerifier(db: db).verify(current) }
         guard let stored = try Self.storedSnapshot(db) else {
-            throw GraphStoreError.incompatibleStore("the file holds no GraphStore schema yet")
+            throw GraphStoreError.incompatibleStore("\(db.dialect.storePlace) holds no GraphStore store yet")
         }
         try checkVersion(stored)
         let (upgraded, legacyDates) = stored.upgradingFormat(to: current)
@@ -86,7 +86,7 @@ struct StoreMigrator {
         let current = SchemaSnapshot(model: model)
         guard let stored = try Self.storedSnapshot(db) else {
             guard try db.userTables().isEmpty else {
-                throw GraphStoreError.incompatibleStore("the file holds tables but is not a GraphStore store")
+                throw GraphStoreError.incompatibleStore("\(db.dialect.storePlace) holds tables but is not a GraphStore store")
             }
             try create(current, db)
             return

@@ -30,8 +30,11 @@ final class PostgresConnection: @unchecked Sendable {
 
     deinit { cpq_finish(handle) }
 
+    /// Whether the connection to the server still stands (libpq notices a closed one when a command fails).
+    var isConnected: Bool { cpq_status(handle) == CONNECTION_OK }
+
     /// Whether the connection can take another transaction (not broken, not inside one).
-    var isReusable: Bool { cpq_status(handle) == CONNECTION_OK && cpq_transaction_status(handle) == PQTRANS_IDLE }
+    var isReusable: Bool { isConnected && cpq_transaction_status(handle) == PQTRANS_IDLE }
 
     /// Runs a statement without values (transaction control, DDL).
     @discardableResult
@@ -42,6 +45,9 @@ final class PostgresConnection: @unchecked Sendable {
     /// Runs `sql` (SQLite's spelling: `?` placeholders) with `values` bound, preparing it on first use.
     @discardableResult
     func query(_ sql: String, _ values: [StoredValue]) throws(PostgresError) -> PostgresResult {
+        if values.contains(where: \.holdsNUL) {
+            throw PostgresError(sqlState: "22021", message: "PostgreSQL text cannot hold the NUL character (U+0000)")
+        }
         let types = values.map(\.postgresType)
         let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
         let name = try prepare(key, sql, types)
@@ -87,13 +93,5 @@ struct PostgresError: Error {
         let line = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
         for severity in ["ERROR:  ", "FATAL:  ", "PANIC:  "] where line.hasPrefix(severity) { return String(line.dropFirst(severity.count)) }
         return line
-    }
-}
-
-extension String {
-    var trimmingSuffixNewlines: String {
-        var text = self
-        while text.last?.isNewline == true { text.removeLast() }
-        return text
     }
 }

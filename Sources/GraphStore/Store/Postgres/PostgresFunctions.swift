@@ -3,8 +3,10 @@
 ///
 /// PostgreSQL 15 has no Unicode case folding: `graphstore_fold` upper- then lowercases with ICU's
 /// full mappings ("ß" → "SS" → "ss", "ſ" → "S" → "s"), on the canonical decomposition, recomposed,
-/// with final "ς" as "σ". It differs from full folding only where uppercasing merges letters that
-/// folding keeps apart (Turkish dotless "ı" matches "i" here, not in SQLite).
+/// with final "ς" as "σ" and capital "ẞ" (which uppercasing keeps, lowercasing makes "ß") as "ss".
+/// Compared with SQLite's fold over every code point to U+2FFFF, it differs only where
+/// uppercasing merges letters that SQLite's fold keeps apart: Turkish dotless "ı" matches "i"
+/// here, and the old Cyrillic letters U+1C80–U+1C88 ("ᲀ") their usual forms ("в").
 /// `graphstore_numeric_key` turns each run of digits into its length and significant digits, so
 /// that comparing keys byte by byte compares the runs by value, as the collation does.
 enum PostgresFunctions {
@@ -13,7 +15,7 @@ enum PostgresFunctions {
     static let definitions = [
         """
         CREATE FUNCTION \(FoldFunction.name)(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-        SELECT normalize(translate(lower(upper(normalize($1, NFD) COLLATE "und-x-icu") COLLATE "und-x-icu"), 'ς', 'σ'), NFC) COLLATE "C"
+        SELECT normalize(replace(translate(lower(upper(normalize($1, NFD) COLLATE "und-x-icu") COLLATE "und-x-icu"), 'ς', 'σ'), 'ß', 'ss'), NFC) COLLATE "C"
         $$
         """,
         """

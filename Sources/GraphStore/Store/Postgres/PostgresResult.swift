@@ -67,6 +67,13 @@ extension StoredValue {
         }
     }
 
+    /// Text with a NUL character, which PostgreSQL's text cannot hold (SQLite's can): binding it as
+    /// a C string would silently cut it short, so the statement is refused instead.
+    var holdsNUL: Bool {
+        if case .text(let value) = self { return value.utf8.contains(0) }
+        return false
+    }
+
     /// The value in PostgreSQL's text format (nil for NULL). Doubles print their shortest exact
     /// form, which PostgreSQL reads back to the same bits.
     var postgresText: String? {

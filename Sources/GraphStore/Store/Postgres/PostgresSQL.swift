@@ -38,14 +38,58 @@ enum PostgresSQL {
         return output
     }
 
+    /// `values` (of one storage class, none nil) as one PostgreSQL array: its type and its literal,
+    /// every element quoted (so "NULL" is text) with `"` and `\` escaped.
+    static func array(_ values: [StoredValue]) -> (type: String, literal: String) {
+        let type = switch values.first {
+        case .integer: "bigint[]"
+        case .real: "double precision[]"
+        case .blob: "bytea[]"
+        default: "text[]"
+        }
+        let elements = values.map { value in
+            "\"" + (value.postgresText ?? "").replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }
+        return (type, "{" + elements.joined(separator: ",") + "}")
+    }
+
     /// `url` with its password (URL userinfo or a `password=` pair) replaced by `***`, for messages.
     static func redacted(_ url: String) -> String {
         var text = url
-        if let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
-            let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
-            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+        if let password = userinfoPassword(url) { text.replaceSubrange(password, with: "***") }
+        return text.replacing(passwordPair) { match in match.output.1 + "***" }
+    }
+
+    /// A libpq message about `conninfo`, for a ``GraphStoreError``: on one line (its lines trimmed,
+    /// without "FATAL:  ", joined by "; "), and with the password replaced by `***` wherever it
+    /// appears (libpq quotes a malformed URL's tokens, a password among them).
+    static func connectionMessage(_ message: String, conninfo: String) -> String {
+        let lines = message.split(whereSeparator: \.isNewline).map { line in
+            line.trimmingPrefix(while: \.isWhitespace).replacing(/(FATAL|ERROR):\s+/, with: "")
         }
-        return text.replacing(/(password\s*=\s*)('[^']*'|[^&\s]*)/.ignoresCase()) { match in match.output.1 + "***" }
+        var text = lines.filter { !$0.isEmpty }.joined(separator: "; ")
+        for password in passwords(conninfo) { text = text.replacing(password, with: "***") }
+        return text
+    }
+
+    private static var passwordPair: Regex<(Substring, Substring, Substring)> { /(password\s*=\s*)('[^']*'|[^&\s]*)/.ignoresCase() }
+
+    /// Where a URL's userinfo holds a password (`user:password@`).
+    private static func userinfoPassword(_ url: String) -> Range<String.Index>? {
+        guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return nil }
+        return url.index(after: colon)..<at
+    }
+
+    /// The passwords written in `conninfo`, as written (quotes of a `key='value'` pair removed).
+    private static func passwords(_ conninfo: String) -> [String] {
+        var found = userinfoPassword(conninfo).map { [String(conninfo[$0])] } ?? []
+        for match in conninfo.matches(of: passwordPair) {
+            var value = match.output.2
+            if value.count >= 2, value.hasPrefix("'"), value.hasSuffix("'") { value = value.dropFirst().dropLast() }
+            found.append(String(value))
+        }
+        return found.filter { !$0.isEmpty }
     }
 }
 

@@ -10,7 +10,7 @@ extension PostgresStore {
             let result = try connection.query("SELECT \(function)(\(Self.key))::text", [.text(name)])
             return wait || result.value(0, 0) == .text("true") ? StoreLock(connection: connection) : nil
         } catch {
-            throw .storeUnavailable(path: description, reason: error.primaryMessage)
+            throw .storeUnavailable(path: description, reason: PostgresSQL.connectionMessage(error.message, conninfo: conninfo))
         }
     }
 
@@ -24,7 +24,7 @@ extension PostgresStore {
                 """, [.text(name)])
             return result.integer(0, 0) > 0
         } catch {
-            throw .storeUnavailable(path: description, reason: error.primaryMessage)
+            throw .storeUnavailable(path: description, reason: PostgresSQL.connectionMessage(error.message, conninfo: conninfo))
         }
     }
 
@@ -36,7 +36,7 @@ extension PostgresStore {
                 "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [.text(StoreMigrator.metadataTable)])
             return result.integer(0, 0) > 0
         } catch {
-            throw .storeUnavailable(path: PostgresSQL.redacted(conninfo), reason: error.primaryMessage)
+            throw .storeUnavailable(path: PostgresSQL.redacted(conninfo), reason: PostgresSQL.connectionMessage(error.message, conninfo: conninfo))
         }
     }
 }

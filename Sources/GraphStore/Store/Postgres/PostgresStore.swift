@@ -30,7 +30,7 @@ final class PostgresStore: PersistentStore {
         } catch let error as GraphStoreError {
             throw error
         } catch {
-            throw .storeUnavailable(path: description, reason: Self.reason(error))
+            throw .storeUnavailable(path: description, reason: reason(error))
         }
     }
 
@@ -45,11 +45,9 @@ final class PostgresStore: PersistentStore {
     }
 
     private func transaction<T>(_ begin: String, reading: Bool, _ body: (PostgresStoreConnection) throws -> T) throws -> T {
-        let connection: PostgresConnection
-        do { connection = try idle.withLock { $0.popLast() } ?? connect() } catch { throw unavailable(error) }
+        let connection = try begun(begin, reading: reading)
         let store = PostgresStoreConnection(connection: connection, model: model, statements: statements)
         do {
-            try store.command(begin)
             let result = try body(store)
             try store.command("COMMIT")
             release(connection)
@@ -58,6 +56,32 @@ final class PostgresStore: PersistentStore {
             _ = try? connection.execute("ROLLBACK")
             release(connection)
             throw Self.mapped(error, reading: reading)
+        }
+    }
+
+    /// An idle connection, or a new one, inside a transaction begun with `begin`. An idle connection
+    /// the server closed meanwhile (restarted, or an idle timeout) is dropped for the next: nothing
+    /// ran on it yet, so the transaction is not lost with it.
+    private func begun(_ begin: String, reading: Bool) throws -> PostgresConnection {
+        while let pooled = idle.withLock({ $0.popLast() }) {
+            if try start(begin, on: pooled, reading: reading) { return pooled }
+        }
+        let connection: PostgresConnection
+        do { connection = try connect() } catch { throw unavailable(error) }
+        guard try start(begin, on: connection, reading: reading) else {
+            throw unavailable(PostgresError(sqlState: nil, message: "the server closed the connection"))
+        }
+        return connection
+    }
+
+    /// Runs `begin` on `connection`: false when the connection turns out closed.
+    private func start(_ begin: String, on connection: PostgresConnection, reading: Bool) throws -> Bool {
+        do {
+            try connection.execute(begin)
+            return true
+        } catch {
+            if !connection.isConnected { return false }
+            throw Self.mapped(error.storeError, reading: reading)
         }
     }
 
@@ -101,12 +125,12 @@ final class PostgresStore: PersistentStore {
 
     private func unavailable(_ error: any Error) -> GraphStoreError {
         if let error = error as? GraphStoreError { return error }
-        return .storeUnavailable(path: description, reason: Self.reason(error))
+        return .storeUnavailable(path: description, reason: reason(error))
     }
 
-    private static func reason(_ error: any Error) -> String {
+    private func reason(_ error: any Error) -> String {
         switch error {
-        case let error as PostgresError: error.message.trimmingSuffixNewlines
+        case let error as PostgresError: PostgresSQL.connectionMessage(error.message, conninfo: conninfo)
         case let error as PostgresStatementError: error.failure.description
         default: "\(error)"
         }
