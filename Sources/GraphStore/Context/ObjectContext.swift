@@ -74,6 +74,14 @@ public final class ObjectContext {
         }
     }
 
+    /// Runs `body` with every fetch and count reading through `reader` (a transaction already open).
+    func reading<T>(through reader: any StoreReader, _ body: () throws -> T) rethrows -> T {
+        let enclosing = snapshotReader
+        snapshotReader = reader
+        defer { snapshotReader = enclosing }
+        return try body()
+    }
+
     /// Reads through the enclosing snapshot if any, else in a read transaction of its own.
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
         if let snapshotReader { return try body(snapshotReader) }

@@ -127,3 +127,10 @@ public struct ImportReference<T: ManagedObject>: Sendable, Hashable {
     @usableFromInline let group: Int
     @usableFromInline init(group: Int) { self.group = group }
 }
+
+/// Records of any entity, as ``ImportSession/save(preparing:)`` takes them.
+public struct AnyImportRecords {
+    let table: RecordTable
+
+    public init<T: ManagedObject>(_ records: ImportRecords<T>) { table = records.table }
+}

@@ -57,11 +57,40 @@ public final class ImportSession {
         return try save(tables)
     }
 
+    /// ``save(_:)`` with records that depend on other rows, made inside the save's transaction.
+    ///
+    /// `prepare` reads the store through `context` (fetches and counts, in the transaction's own
+    /// snapshot) and returns the records to write; the reads and the writes commit together, and a
+    /// save that runs again (a key stored meanwhile, an overlapping transaction) prepares again. Use
+    /// it when another connection may change what must be left out between the moment the records
+    /// were made and the save: tombstones a concurrent delete writes, say. Objects `context` fetches
+    /// are for reading; its changes are never saved.
+    ///
+    /// ```swift
+    /// try session.save(preparing: { context in
+    ///     let excluded = try context.fetchColumns(FetchRequest<Tombstone>(), [\.$unique]).values(\.$unique)
+    ///     return [AnyImportRecords(photos(leavingOut: Set(excluded)))]
+    /// })
+    /// ```
+    @discardableResult
+    public func save(preparing prepare: (ObjectContext) throws -> [AnyImportRecords]) throws -> ImportResult {
+        try save { writer in
+            let context = ObjectContext(container: container, parent: nil, mergePolicy: mergePolicy)
+            return try context.reading(through: writer) { try prepare(context) }.map(\.table)
+        }
+    }
+
     private func save(_ tables: [RecordTable]) throws -> ImportResult {
+        try save { _ in tables }
+    }
+
+    private func save(_ makeTables: (any StoreWriter) throws -> [RecordTable]) throws -> ImportResult {
         var attempt = ImportAttempt.initial
         while true {
             do {
+                var tables: [RecordTable] = []
                 let outcome = try transaction { writer in
+                    tables = try makeTables(writer)
                     var pass = ImportPass(session: self, tables: tables, attempt: attempt)
                     try pass.run(writer)
                     return pass.outcome

@@ -6,8 +6,13 @@ extension Catalog {
     /// Which of `page`'s photo ids and owner names a delete excluded (two batched reads, none
     /// while nothing is excluded).
     static func exclusions(for page: FeedPage, in container: PersistentContainer) throws -> PageExclusions {
-        guard !page.photos.isEmpty else { return PageExclusions() }
         let context = container.newContext()
+        return try context.readingOneSnapshot { try exclusions(for: page, in: context) }
+    }
+
+    /// `page`'s exclusions as `context` reads them (inside a save's transaction, say).
+    static func exclusions(for page: FeedPage, in context: ObjectContext) throws -> PageExclusions {
+        guard !page.photos.isEmpty else { return PageExclusions() }
         return try context.readingOneSnapshot {
                 guard try context.count(FetchRequest<ExcludedPhoto>(limit: 1)) + context.count(FetchRequest<ExcludedPhotographer>(limit: 1)) > 0
                 else { return PageExclusions() }
@@ -66,7 +71,7 @@ extension Catalog {
 }
 
 /// The photo ids and owner names of one page that deletes excluded.
-struct PageExclusions: Sendable {
+struct PageExclusions: Sendable, Equatable {
     var ids: Set<String> = []
     var names: Set<String> = []
 

@@ -64,7 +64,13 @@ extension Catalog {
             while walk.accept(page.page, asked: number) {
                 let upcoming = walk.next(after: number)
                 var pending = incremental ? nil : try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) }
-                let result = try session.save(page.photographers, page.photos)
+                // What deletes exclude is read again in the save's transaction: a delete that
+                // committed after the page was prepared is honoured, never undone by this page.
+                let prepared = page
+                let result = try session.save(preparing: { context in
+                    page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
+                    return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
+                })
                 received += page.page.photos.count + page.page.skipped.count
                 newest = [newest, page.page.photos.lazy.compactMap(\.uploaded).max()].compactMap { $0 }.max()
                 (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)

@@ -13,10 +13,13 @@ struct PreparedPage: Sendable {
     let photos: ImportRecords<Photo>
     /// Photos left out because a delete excluded their id or photographer.
     let excluded: Int
+    /// What was left out, and the label the photos carry (to prepare the page again).
+    let exclusions: PageExclusions
+    let source: String
 
     /// `source`: the label stored with the photos this page inserts.
     init(_ page: FeedPage, source: String, excluding exclusions: PageExclusions = PageExclusions()) {
-        self.page = page
+        (self.page, self.exclusions, self.source) = (page, exclusions, source)
         var excluded = 0
         var photographers = ImportRecords(Photographer.self, key: \.$name)
         let ownerID = photographers.field(\.$ownerID)
@@ -46,6 +49,12 @@ struct PreparedPage: Sendable {
 }
 
 extension PreparedPage {
+    /// The page as `exclusions` leave it: itself when they are those it was prepared with (a
+    /// delete that committed since it was prepared changes them).
+    func excluding(_ exclusions: PageExclusions) -> PreparedPage {
+        exclusions == self.exclusions ? self : PreparedPage(page, source: source, excluding: exclusions)
+    }
+
     /// Whether the saved page held only photos already in the catalog, unchanged (an excluded photo
     /// is known too): for an incremental fetch, the rest of the feed is older and known as well.
     func isKnown(_ result: ImportResult) -> Bool {
