@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphStoreTests",
-            dependencies: ["GraphStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["GraphStore", "PhotoSyncTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A seeded sequence of inserts, links, unlinks, replacements and deletes on `Note.labels` ↔
@@ -26,7 +27,7 @@ import Testing
     /// Seeds 1 and 7 each once caught a child pushing a link to a new object it had deleted.
     @Test(arguments: Location.allCases, [UInt64(1), 7, 0x6D2D_0012])
     func randomOperationsMatchAPlainModelAfterEveryOperationAndSave(_ location: Location, _ seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         let store = try TestStore(location, entities: manyToManyEntities)
         var expected = Expected()
         var created = 0
@@ -125,19 +126,5 @@ import Testing
 
     private func view(_ expected: Expected) -> [String] {
         expected.notes.map { "\($0): \(expected.labels(of: $0))" }.sorted() + expected.labels.map { "\($0): \(expected.notes(of: $0))" }.sorted()
-    }
-}
-
-/// SplitMix64: a seeded generator, so a failing sequence replays exactly.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,5 @@
+import PhotoSyncTestSupport
+
 /// The photos the feed knows and how they change between (and during) fetches: owners rename
 /// themselves, photos move to other owners, titles and dates change, new photos appear.
 /// Small pools on purpose, so fetches keep meeting what earlier ones stored.

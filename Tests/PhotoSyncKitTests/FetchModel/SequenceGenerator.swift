@@ -1,3 +1,5 @@
+import PhotoSyncTestSupport
+
 @testable import PhotoSyncKit
 
 /// Random command sequences for one merge policy, from one seed. The generator keeps its own
