@@ -47,9 +47,12 @@ setup-test:
 build: setup
 	$(SWIFT) build
 
+# GraphStore's tests run in a process of their own: their synchronous PostgreSQL saves would hold
+# Swift's two cooperative threads, which the end-to-end tests' in-process HTTP servers need.
 test: setup-test
 	$(SWIFT) build --build-tests
-	$(WITH_POSTGRES) $(SWIFT) test --skip-build
+	$(WITH_POSTGRES) sh -c '$(SWIFT) test --skip-build --filter GraphStoreTests; a=$$?; \
+	  $(SWIFT) test --skip-build --skip GraphStoreTests; b=$$?; [ $$a -eq 0 ] && [ $$b -eq 0 ]'
 
 release: setup
 	$(SWIFT) build -c release --static-swift-stdlib

@@ -51,16 +51,16 @@ struct SharedCatalogTests {
                 let ids = Set(listed.compactMap { ($0["id"] as? String).flatMap(Int.init) })
                 let expected = seen.subtracting(deletedIDs).filter { !deletedNames.contains(Self.names[$0 % 5]) }
                 #expect(ids == expected, "round \(round): catalog differs from the feeds minus the deletes")
-                try Self.expectFetchesRanOneAtATime(photosync, round: round)
+                try await Self.expectFetchesRanOneAtATime(photosync, round: round)
             }
         }
     }
 
     /// The runs' exact start and end times, from the database: each run started after the
     /// previous one ended.
-    static func expectFetchesRanOneAtATime(_ photosync: PhotoSync, round: Int) throws {
+    static func expectFetchesRanOneAtATime(_ photosync: PhotoSync, round: Int) async throws {
         let catalog = try #require(photosync.postgres)
-        let rows = try catalog.psql(#"SELECT started, finished FROM "FetchRun" ORDER BY started"#)
+        let rows = try await PostgresTestCatalog.query(catalog.url, #"SELECT started, finished FROM "FetchRun" ORDER BY started"#)
         let runs = rows.split(separator: "\n").map { $0.split(separator: "|").map { Double($0) ?? -1 } }
         #expect(runs.count == 5 * (round + 1), "every fetch recorded its run")
         for (previous, next) in zip(runs, runs.dropFirst()) {
@@ -180,7 +180,7 @@ struct SharedCatalogTests {
             let fetch = try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k", "--db", verified])
             #expect(fetch.status == 0, "\(fetch)")
             let catalog = try #require(photosync.postgres)
-            let tls = try PostgresTestCatalog.psql(catalog.url + "&sslmode=verify-full&sslrootcert=" + ca,
+            let tls = try await PostgresTestCatalog.query(catalog.url + "&sslmode=verify-full&sslrootcert=" + ca,
                                                    "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
             #expect(tls == "t", "the verified connection uses TLS")
 

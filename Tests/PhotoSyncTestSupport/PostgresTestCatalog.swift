@@ -57,6 +57,12 @@ public final class PostgresTestCatalog: Sendable {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// ``psql(_:_:)`` on a thread of its own, for async tests: blocking Swift's cooperative pool
+    /// (two threads here) would starve the in-process servers of other tests.
+    public static func query(_ url: String, _ sql: String) async throws -> String {
+        try await runOnDedicatedThread { Result { try psql(url, sql) } }.get()
+    }
+
     /// Runs `sql` on the catalog's schema.
     @discardableResult
     public func psql(_ sql: String) throws -> String { try Self.psql(url, sql) }
