@@ -15,6 +15,7 @@ func reportingErrors(hiding secret: () -> String? = { nil }, _ body: () throws -
         throw ExitCode(PhotoSyncError.closedPipe.exitStatus)
     } catch let error as PhotoSyncError {
         Console.diagnostic(oneLine(error.message, hiding: secret()))
+        FatalSignals.noteReported(status: error.exitStatus)
         throw ExitCode(error.exitStatus)
     } catch {
         Console.diagnostic(oneLine("internal error: \(error)", hiding: secret()))

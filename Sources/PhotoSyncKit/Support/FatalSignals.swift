@@ -33,8 +33,16 @@ enum FatalSignals {
         }
     }
 
+    /// The status of an error already reported on its one line (0: none yet). A crash after it
+    /// (an allocation failing again on the way out, under `ulimit -v`) ends with that status and
+    /// no second line.
+    private nonisolated(unsafe) static var reportedStatus: Int32 = 0
+
+    static func noteReported(status: Int32) { reportedStatus = status }
+
     /// Async-signal-safe: `fcntl`, `write`, `_exit`, `sigaction` only.
     private static func handle(_ signalNumber: Int32) {
+        if reportedStatus != 0 && (memoryLine != nil || ResourceLimits.descriptorsExhausted()) { _exit(reportedStatus) }
         if ResourceLimits.descriptorsExhausted() { emergencyExit(descriptorLine, status: PhotoSyncError.outOfDescriptors("").exitStatus) }
         if let memoryLine { emergencyExit(memoryLine, status: PhotoSyncError.outOfMemory("").exitStatus) }
         // A bug: hand it back; the faulting instruction runs again under the previous handler.
