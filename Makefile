@@ -47,15 +47,18 @@ setup-test:
 build: setup
 	$(SWIFT) build
 
-# Three test processes: GraphStore's tests (their synchronous PostgreSQL saves would hold Swift's
+# Four test processes: GraphStore's tests (their synchronous PostgreSQL saves would hold Swift's
 # two cooperative threads), PhotoFeed's (timing-sensitive HTTP tests against an in-process server),
-# and the rest (the binary end to end). Each gets the cooperative threads its in-process servers need.
+# the fault suite (hundreds of child processes, memory sweeps), and the rest. Each gets the
+# cooperative threads its in-process servers need, and no group's load lands on another's timing.
 test: setup-test
 	$(SWIFT) build --build-tests
 	$(WITH_POSTGRES) sh -c 'status=0; \
 	  $(SWIFT) test --skip-build --filter GraphStoreTests || status=1; \
 	  $(SWIFT) test --skip-build --filter PhotoFeedTests || status=1; \
-	  $(SWIFT) test --skip-build --skip GraphStoreTests --skip PhotoFeedTests || status=1; exit $$status'
+	  $(SWIFT) test --skip-build --filter PhotoSyncFaultTests || status=1; \
+	  $(SWIFT) test --skip-build --skip GraphStoreTests --skip PhotoFeedTests --skip PhotoSyncFaultTests || status=1; \
+	  exit $$status'
 
 release: setup
 	$(SWIFT) build -c release --static-swift-stdlib
