@@ -87,7 +87,10 @@ struct SharedCatalogTests {
             #expect(hostB.status == 75, "\(hostB)")
             #expect(hostB.stderr.contains("another fetch is running"), "\(hostB)")
             let hostC = try photosync.start(arguments + ["--wait"])
-            try await Task.sleep(for: .milliseconds(500))
+            let deadline = ContinuousClock.now + .seconds(300)
+            while !hostC.stderrSoFar.contains("waiting for another fetch") && hostC.process.isRunning && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
             server.serveFeed(Feed.pages(items, perPage: 2))
             hostA.signal(SIGKILL)
             _ = await hostA.finish()

@@ -91,11 +91,11 @@ struct ResourceLimitTests {
         return high
     }
 
-    /// From the lowest limit the loader accepts up, in 4 MiB steps, until a fetch succeeds: each
+    /// From the lowest limit the loader accepts up, in 2 MiB steps, until a fetch succeeds: each
     /// run ends by itself with 71 and "out of memory" (or succeeds), and the sweep meets failures
     /// both before any page was saved and after some were. `list` under each limit ends too.
     @Test func addressSpaceLimitsEndWithOneLineAndStatus71() async throws {
-        let (server, ids) = Self.feed(pages: 4, perPage: 200, titleBytes: 2_000)
+        let (server, ids) = Self.feed(pages: 4, perPage: 200, titleBytes: 16_000)
         defer { server.stop() }
         let start = try await withSandbox { try await lowestLoadableLimit($0) }
         var (failedAtStart, failedMidway, succeeded) = (0, 0, false)
@@ -115,7 +115,7 @@ struct ResourceLimitTests {
                 if list.result.status == 0 { #expect(list.result.stdout.split(whereSeparator: \.isNewline).count == ids.joined().count + 1, "list, ulimit -v \(limit)") }
                 if list.result.status == 71 { #expect(list.result.stderr.contains("photosync: out of memory"), "list, ulimit -v \(limit): \(list.result)") }
             }
-            limit += 4 * 1024
+            limit += 2 * 1024
         }
         #expect(succeeded, "no fetch succeeded up to ulimit -v \(limit) KiB")
         #expect(failedAtStart > 0, "the sweep from \(start) KiB met no failure before the first page")
