@@ -115,7 +115,8 @@ struct NetworkFaultTests {
     }
 
     @Test func secondFetchFailsFastWhileTheFirstHoldsTheLock() async throws {
-        let slow = try RawSocketServer(.neverRespond)
+        // Lives until stopped: under a full suite the second fetch alone can outlast the default 20 s.
+        let slow = try RawSocketServer(.neverRespond, lifetime: 600)
         defer { slow.stop() }
         let photosync = try PhotoSync()
         defer { photosync.remove() }
