@@ -86,6 +86,13 @@ struct RecordTable: Sendable {
             assigned.reserveCapacity(records)
             links.reserveCapacity(records * linkCount)
             next.reserveCapacity(records)
+            // Groups: at most one per record (a page's photographers are fewer, but growing the
+            // dictionary rehashes every key so far).
+            groupOfKey.reserveCapacity(records)
+            keys.reserveCapacity(records)
+            firstRecord.reserveCapacity(records)
+            lastRecord.reserveCapacity(records)
+            sizes.reserveCapacity(records)
         }
 
         func append(key: StoredValue, keyIndex: Int, _ recordValues: [StoredValue], _ recordAssigned: UInt64, _ recordLinks: [Int32]) -> Int {

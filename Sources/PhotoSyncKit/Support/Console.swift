@@ -47,13 +47,13 @@ enum Console {
 
     static func notice(_ message: String) { emit(.notice, message) }
 
-    static func info(_ message: String) { emit(.info, message) }
+    static func info(_ message: @autoclosure () -> String) { emit(.info, message()) }
 
-    static func debug(_ message: String) { emit(.debug, message) }
+    static func debug(_ message: @autoclosure () -> String) { emit(.debug, message()) }
 
     /// `message` on one line, redacted and escaped, to stderr and the log file as its level says.
-    static func emit(_ level: Level, _ message: String) {
-        let line = safeLine(message)
+    /// Nothing is redacted or escaped for a line no one will read (a page's info line without a log file).
+    static func emit(_ level: Level, _ message: @autoclosure () -> String) {
         let current = state.withLock { $0 }
         let toTerminal = switch level {
         case .error: true
@@ -62,8 +62,11 @@ enum Console {
         case .info: false
         case .debug: current.verbose
         }
+        let logFile = level != .debug || current.verbose ? current.logFile : nil
+        guard toTerminal || logFile != nil else { return }
+        let line = safeLine(message())
         if toTerminal { writeError("photosync: \(level == .warning ? "warning: " : "")\(line)\n") }
-        if level != .debug || current.verbose { current.logFile?.append(level, line) }
+        logFile?.append(level, line)
     }
 
     /// One line, no secret, no raw control character.
