@@ -530,8 +530,8 @@ def report(bench, started, finished):
     lines += ["## Import", "",
               "Seconds are the median of the runs (min–max in brackets when repeated: 7 runs up to 100k photos, 1 above); "
               "each run starts from a new catalog, then re-imports the same feed twice. The ratio is the median of the runs' "
-              "ratios: each photosync run is timed right before its floor run, which cancels most of the shared machine's "
-              "swings. CPU s is user + system time of the "
+              "ratios: each photosync run is timed right before its floor run (and, on first imports, the floor without sort "
+              "indexes right after), which cancels most of the shared machine's swings. CPU s is user + system time of the "
               "process (photosync decodes the next page on a second thread while it saves the current one).", "",
               "| photos | step | photosync s | photosync photos/s | floor s | floor photos/s | ratio photosync ÷ floor | "
               "floor without sort indexes s | ratio photosync ÷ floor without sort indexes | photosync CPU s | floor CPU s | photosync peak RSS | floor peak RSS |",

@@ -86,10 +86,15 @@ static void exec(const char *sql) {
     char *err = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) { fprintf(stderr, "floor: %s: %s\n", sql, err); exit(1); }
 }
+/* Every statement prepared, finalized before closing. */
+static sqlite3_stmt *prepared[32];
+static int n_prepared;
+
 static sqlite3_stmt *prepare(const char *sql) {
     sqlite3_stmt *s;
     if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, NULL) != SQLITE_OK) die(sql);
-    return s;
+    if (n_prepared == sizeof prepared / sizeof *prepared) { fprintf(stderr, "floor: too many statements\n"); exit(1); }
+    return prepared[n_prepared++] = s;
 }
 static double now(void) {
     struct timespec t;
@@ -179,7 +184,7 @@ static void open_catalog(const char *path, int sort_indexes) {
         exec(SCHEMA);
         exec(sort_indexes ? SORT_INDEXES : FOREIGN_KEY_INDEX);
     }
-    sqlite3_finalize(has);
+    sqlite3_reset(has);
 }
 
 static void prepare_all(int object_trump) {
@@ -388,8 +393,7 @@ int main(int argc, char **argv) {
     sqlite3_bind_double(st.old_calls, 1, wall() - SINCE_2001 - 86400);
     step_done(st.old_calls, "old api calls");
 
-    sqlite3_stmt **all = (sqlite3_stmt **)&st;
-    for (size_t i = 0; i < sizeof st / sizeof *all; i++) sqlite3_finalize(all[i]);
+    for (int i = 0; i < n_prepared; i++) sqlite3_finalize(prepared[i]);
     if (sqlite3_close(db) != SQLITE_OK) die("close");
     if (pagelog) fclose(pagelog);
     printf("{\"pages\":%ld,\"received\":%ld,\"inserted\":%ld,\"updated\":%ld,\"unchanged\":%ld,\"skipped\":0,"
