@@ -1,28 +1,41 @@
 /*
  * The floor: photosync's import work written directly on the SQLite C API.
  *
- * Same logical work as `photosync fetch` (PageImporter + GraphStore save), with the records already
- * parsed and normalised (Benchmarks/feedcache.py writes them): per page of N photos, one
- * BEGIN IMMEDIATE transaction that
- *   - upserts one Photographer per distinct owner name (the page's first ownerID for that name;
- *     object-trump overwrites a stored ownerID that differs, store-trump keeps it);
- *   - upserts every Photo by its unique id (object-trump: the feed's title/subtitle/imageURL/
- *     uploaded/whoTook win, and a row is only written when a value differs; store-trump: the
- *     stored row wins, except a NULL whoTook is filled);
- *   - counts inserted / updated / unchanged photos and inserted photographers;
- * and, when a page updated photos, a second transaction that removes photographers left without
- * photos (PageImporter.removeOrphans). A FetchRun row is inserted before and finished after, as
- * photosync records its runs.
+ * Same logical work as `photosync fetch` (Catalog+Fetch.swift, PreparedPage + GraphStore's import
+ * session), with the records already parsed and normalised (Benchmarks/feedcache.py writes them):
+ * per page of N photos,
+ *   - one BEGIN IMMEDIATE transaction that
+ *     - reads whether a delete excluded anything (photosync reads the page's excluded ids and
+ *       names only then; the benchmark never deletes before a fetch, so the floor stops if it did);
+ *     - upserts one Photographer per distinct owner name (object-trump: the page's last ownerID
+ *       for that name, overwriting a stored one that differs; store-trump: the first, and a stored
+ *       one stays);
+ *     - upserts every Photo by its unique id (object-trump: the feed's title/subtitle/imageURL/
+ *       uploaded/whoTook win, and a row is only written when a value differs; store-trump: the
+ *       stored row wins, except a NULL whoTook is filled); `source` ('recent') is written only
+ *       into inserted rows;
+ *     - counts inserted / updated / unchanged photos and inserted photographers;
+ *     - when the page updated photos, removes photographers left without photos;
+ *   - a second transaction with the run's record: the page's API call (one APICall row, the key's
+ *     fingerprint) and the FetchRun row's counts so far.
+ * A FetchRun row is inserted before (runs left marked running are marked abandoned first) and
+ * finished after (with the newest upload time received); then API calls older than a day go.
  *
- * Same schema (copied from a catalog photosync created: STRICT tables, the same unique and plain
- * indexes, deferred foreign keys), same durability: WAL, synchronous=NORMAL, foreign_keys=ON,
- * defer_foreign_keys per transaction, default page cache.
+ * Same schema as photosync (copied from a catalog photosync created: every table, STRICT, the same
+ * unique and plain indexes, deferred foreign keys), same durability: WAL, synchronous=NORMAL,
+ * foreign_keys=ON, defer_foreign_keys per transaction, default page cache. Times are stored as
+ * seconds since 2001 (GraphStore's encoding).
  *
- * usage: floor DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]
+ * --no-sort-indexes creates the same tables without the three indexes that only serve `list`'s
+ * orders (Photo (title), Photo (uploaded), Photo (whoTook, title)) and with the index on the foreign
+ * key (whoTook) instead, as GraphStore would without the composite index: the cascade and the
+ * orphan check need it. The unique indexes stay (the upserts need them).
+ *
+ * usage: floor [--no-sort-indexes] DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]
  * FLOOR_CACHE_KIB=N (environment, for experiments only; the benchmark never sets it) sets
  * PRAGMA cache_size = -N instead of SQLite's default (2 MiB), which photosync also uses.
  * Prints one JSON summary line on stdout. PAGELOG gets "<CLOCK_MONOTONIC seconds> <page>" after
- * each page's commit.
+ * each page's two commits.
  */
 #include <sqlite3.h>
 #include <stdint.h>
@@ -31,25 +44,31 @@
 #include <string.h>
 #include <time.h>
 
+#define SINCE_2001 978307200.0
+
+/* The tables and the indexes every variant has. */
 static const char *SCHEMA =
-    "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', "
-    "\"title\" TEXT NOT NULL DEFAULT '', \"subtitle\" TEXT NOT NULL DEFAULT '', "
-    "\"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, "
-    "\"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
-    "CREATE TABLE \"Photographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', "
-    "\"ownerID\" TEXT NOT NULL DEFAULT '') STRICT;"
-    "CREATE TABLE \"FetchRun\" (\"id\" INTEGER PRIMARY KEY, \"started\" REAL NOT NULL DEFAULT 0.0, "
-    "\"finished\" REAL, \"outcome\" TEXT NOT NULL DEFAULT 'running', \"pages\" INTEGER NOT NULL DEFAULT 0, "
-    "\"received\" INTEGER NOT NULL DEFAULT 0, \"inserted\" INTEGER NOT NULL DEFAULT 0, "
-    "\"updated\" INTEGER NOT NULL DEFAULT 0, \"unchanged\" INTEGER NOT NULL DEFAULT 0, "
-    "\"skipped\" INTEGER NOT NULL DEFAULT 0, \"photographersInserted\" INTEGER NOT NULL DEFAULT 0, "
-    "\"photographersRemoved\" INTEGER NOT NULL DEFAULT 0, \"error\" TEXT) STRICT;"
+    "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"title\" TEXT NOT NULL DEFAULT '', \"subtitle\" TEXT NOT NULL DEFAULT '', \"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, \"source\" TEXT NOT NULL DEFAULT '', \"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
     "CREATE UNIQUE INDEX \"Photo_unique_unique\" ON \"Photo\" (\"unique\");"
+    "CREATE TABLE \"Photographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', \"ownerID\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE UNIQUE INDEX \"Photographer_name_unique\" ON \"Photographer\" (\"name\");"
+    "CREATE TABLE \"FetchRun\" (\"id\" INTEGER PRIMARY KEY, \"started\" REAL NOT NULL DEFAULT -978307200.0, \"source\" TEXT NOT NULL DEFAULT '', \"finished\" REAL, \"outcome\" TEXT NOT NULL DEFAULT 'running', \"pages\" INTEGER NOT NULL DEFAULT 0, \"received\" INTEGER NOT NULL DEFAULT 0, \"inserted\" INTEGER NOT NULL DEFAULT 0, \"updated\" INTEGER NOT NULL DEFAULT 0, \"unchanged\" INTEGER NOT NULL DEFAULT 0, \"repeated\" INTEGER NOT NULL DEFAULT 0, \"skipped\" INTEGER NOT NULL DEFAULT 0, \"datesUnknown\" INTEGER NOT NULL DEFAULT 0, \"excluded\" INTEGER NOT NULL DEFAULT 0, \"photographersInserted\" INTEGER NOT NULL DEFAULT 0, \"photographersRemoved\" INTEGER NOT NULL DEFAULT 0, \"morePages\" INTEGER NOT NULL DEFAULT 0, \"pagesSkippedKnown\" INTEGER NOT NULL DEFAULT 0, \"gap\" INTEGER NOT NULL DEFAULT 0, \"error\" TEXT, \"newestUpload\" REAL) STRICT;"
+    "CREATE INDEX \"FetchRun_started_index\" ON \"FetchRun\" (\"started\");"
+    "CREATE INDEX \"FetchRun_source_index\" ON \"FetchRun\" (\"source\");"
+    "CREATE TABLE \"ExcludedPhoto\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"photographer\" TEXT, \"excluded\" REAL NOT NULL DEFAULT -978307200.0) STRICT;"
+    "CREATE UNIQUE INDEX \"ExcludedPhoto_unique_unique\" ON \"ExcludedPhoto\" (\"unique\");"
+    "CREATE INDEX \"ExcludedPhoto_photographer_index\" ON \"ExcludedPhoto\" (\"photographer\");"
+    "CREATE TABLE \"ExcludedPhotographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', \"excluded\" REAL NOT NULL DEFAULT -978307200.0) STRICT;"
+    "CREATE UNIQUE INDEX \"ExcludedPhotographer_name_unique\" ON \"ExcludedPhotographer\" (\"name\");"
+    "CREATE TABLE \"APICall\" (\"id\" INTEGER PRIMARY KEY, \"made\" REAL NOT NULL DEFAULT -978307200.0, \"key\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE INDEX \"APICall_made_index\" ON \"APICall\" (\"made\");";
+/* The indexes that serve `list`'s orders (left out by --no-sort-indexes) ... */
+static const char *SORT_INDEXES =
     "CREATE INDEX \"Photo_title_index\" ON \"Photo\" (\"title\");"
     "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");"
-    "CREATE INDEX \"Photo_whoTook_index\" ON \"Photo\" (\"whoTook\");"
-    "CREATE UNIQUE INDEX \"Photographer_name_unique\" ON \"Photographer\" (\"name\");"
-    "CREATE INDEX \"FetchRun_started_index\" ON \"FetchRun\" (\"started\");";
+    "CREATE INDEX \"Photo_whoTook_title_index\" ON \"Photo\" (\"whoTook\", \"title\");";
+/* ... and the foreign key's own index, which the (whoTook, title) index replaces in photosync. */
+static const char *FOREIGN_KEY_INDEX = "CREATE INDEX \"Photo_whoTook_index\" ON \"Photo\" (\"whoTook\");";
 
 typedef struct { const char *p; int n; } Str;
 typedef struct {
@@ -67,10 +86,15 @@ static void exec(const char *sql) {
     char *err = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) { fprintf(stderr, "floor: %s: %s\n", sql, err); exit(1); }
 }
+/* Every statement prepared, finalized before closing. */
+static sqlite3_stmt *prepared[32];
+static int n_prepared;
+
 static sqlite3_stmt *prepare(const char *sql) {
     sqlite3_stmt *s;
     if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, NULL) != SQLITE_OK) die(sql);
-    return s;
+    if (n_prepared == sizeof prepared / sizeof *prepared) { fprintf(stderr, "floor: too many statements\n"); exit(1); }
+    return prepared[n_prepared++] = s;
 }
 static double now(void) {
     struct timespec t;
@@ -129,30 +153,24 @@ static int read_page(FILE *f, Record *recs, int want) {
     }
 }
 
-/* Distinct owner names of one page: open addressing, reset per page. */
-#define SLOTS 4096
-static struct { const Str *name; int64_t id; } names[SLOTS];
-static int used[SLOTS], n_used;
-
-static uint64_t hash(const Str *s) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < s->n; i++) h = (h ^ (unsigned char)s->p[i]) * 1099511628211ULL;
-    return h;
-}
-
 static void bind_str(sqlite3_stmt *s, int i, const Str *v) { sqlite3_bind_text(s, i, v->p, v->n, SQLITE_STATIC); }
 
-int main(int argc, char **argv) {
-    if (argc < 5) { fprintf(stderr, "usage: floor DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]\n"); return 64; }
-    int per_page = atoi(argv[3]);
-    int object_trump = strcmp(argv[4], "object-trump") == 0;
-    if (!object_trump && strcmp(argv[4], "store-trump") != 0) { fprintf(stderr, "floor: unknown policy\n"); return 64; }
-    if (per_page < 1 || per_page > SLOTS / 2) { fprintf(stderr, "floor: bad per-page\n"); return 64; }
-    FILE *in = fopen(argv[2], "rb");
-    if (!in) { perror(argv[2]); return 66; }
-    FILE *pagelog = argc > 5 ? fopen(argv[5], "a") : NULL;
+/* The statements, prepared once. */
+static struct {
+    sqlite3_stmt *begin, *commit, *defer, *excluded, *max_photo, *find_owner, *insert_owner, *update_owner, *upsert_photo,
+        *orphans, *run_abandon, *run_start, *run_record, *run_finish, *call, *old_calls;
+} st;
 
-    if (sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) die("open");
+/* The counts so far, as the run's record holds them. */
+static struct { long pages, received, inserted, updated, unchanged, ph_inserted, ph_removed; } n;
+
+static void step_done(sqlite3_stmt *s, const char *what) {
+    if (sqlite3_step(s) != SQLITE_DONE) die(what);
+    sqlite3_reset(s);
+}
+
+static void open_catalog(const char *path, int sort_indexes) {
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) die("open");
     sqlite3_busy_timeout(db, 5000);
     exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     if (getenv("FLOOR_CACHE_KIB")) {
@@ -162,140 +180,224 @@ int main(int argc, char **argv) {
     }
     sqlite3_stmt *has = prepare("SELECT count(*) FROM sqlite_master WHERE name = 'Photo'");
     sqlite3_step(has);
-    if (sqlite3_column_int(has, 0) == 0) exec(SCHEMA);
-    sqlite3_finalize(has);
+    if (sqlite3_column_int(has, 0) == 0) {
+        exec(SCHEMA);
+        exec(sort_indexes ? SORT_INDEXES : FOREIGN_KEY_INDEX);
+    }
+    sqlite3_reset(has);
+}
 
-    sqlite3_stmt *begin = prepare("BEGIN IMMEDIATE"), *commit = prepare("COMMIT");
-    sqlite3_stmt *defer = prepare("PRAGMA defer_foreign_keys = ON");
-    sqlite3_stmt *max_photo = prepare("SELECT coalesce(max(\"id\"), 0) FROM \"Photo\"");
-    sqlite3_stmt *find_owner = prepare("SELECT \"id\", \"ownerID\" FROM \"Photographer\" WHERE \"name\" = ?1");
-    sqlite3_stmt *insert_owner = prepare("INSERT INTO \"Photographer\" (\"name\", \"ownerID\") VALUES (?1, ?2)");
-    sqlite3_stmt *update_owner = prepare("UPDATE \"Photographer\" SET \"ownerID\" = ?2 WHERE \"id\" = ?1");
-    sqlite3_stmt *upsert_photo = prepare(object_trump
-        ? "INSERT INTO \"Photo\" (\"unique\", \"title\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\") "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (\"unique\") DO UPDATE SET "
+static void prepare_all(int object_trump) {
+    st.begin = prepare("BEGIN IMMEDIATE");
+    st.commit = prepare("COMMIT");
+    st.defer = prepare("PRAGMA defer_foreign_keys = ON");
+    st.excluded = prepare("SELECT EXISTS (SELECT 1 FROM \"ExcludedPhoto\") OR EXISTS (SELECT 1 FROM \"ExcludedPhotographer\")");
+    st.max_photo = prepare("SELECT coalesce(max(\"id\"), 0) FROM \"Photo\"");
+    st.find_owner = prepare("SELECT \"id\", \"ownerID\" FROM \"Photographer\" WHERE \"name\" = ?1");
+    st.insert_owner = prepare("INSERT INTO \"Photographer\" (\"name\", \"ownerID\") VALUES (?1, ?2)");
+    st.update_owner = prepare("UPDATE \"Photographer\" SET \"ownerID\" = ?2 WHERE \"id\" = ?1");
+    st.upsert_photo = prepare(object_trump
+        ? "INSERT INTO \"Photo\" (\"unique\", \"title\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\", \"source\") "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'recent') ON CONFLICT (\"unique\") DO UPDATE SET "
           "\"title\" = excluded.\"title\", \"subtitle\" = excluded.\"subtitle\", \"imageURL\" = excluded.\"imageURL\", "
           "\"uploaded\" = excluded.\"uploaded\", \"whoTook\" = excluded.\"whoTook\" "
           "WHERE \"title\" IS NOT excluded.\"title\" OR \"subtitle\" IS NOT excluded.\"subtitle\" "
           "OR \"imageURL\" IS NOT excluded.\"imageURL\" OR \"uploaded\" IS NOT excluded.\"uploaded\" "
           "OR \"whoTook\" IS NOT excluded.\"whoTook\" RETURNING \"id\""
-        : "INSERT INTO \"Photo\" (\"unique\", \"title\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\") "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (\"unique\") DO UPDATE SET \"whoTook\" = excluded.\"whoTook\" "
+        : "INSERT INTO \"Photo\" (\"unique\", \"title\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\", \"source\") "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'recent') ON CONFLICT (\"unique\") DO UPDATE SET \"whoTook\" = excluded.\"whoTook\" "
           "WHERE \"whoTook\" IS NULL RETURNING \"id\"");
-    sqlite3_stmt *orphans = prepare(
+    st.orphans = prepare(
         "DELETE FROM \"Photographer\" WHERE NOT EXISTS (SELECT 1 FROM \"Photo\" WHERE \"Photo\".\"whoTook\" = \"Photographer\".\"id\")");
-    sqlite3_stmt *run_start = prepare("INSERT INTO \"FetchRun\" (\"started\") VALUES (?1)");
-    sqlite3_stmt *run_finish = prepare(
-        "UPDATE \"FetchRun\" SET \"finished\" = ?2, \"outcome\" = 'succeeded', \"pages\" = ?3, \"received\" = ?4, "
-        "\"inserted\" = ?5, \"updated\" = ?6, \"unchanged\" = ?7, \"photographersInserted\" = ?8, "
-        "\"photographersRemoved\" = ?9 WHERE \"id\" = ?1");
+    st.run_abandon = prepare("UPDATE \"FetchRun\" SET \"outcome\" = 'abandoned' WHERE \"outcome\" = 'running'");
+    st.run_start = prepare("INSERT INTO \"FetchRun\" (\"started\", \"source\") VALUES (?1, 'floor')");
+    st.run_record = prepare(
+        "UPDATE \"FetchRun\" SET \"pages\" = ?2, \"received\" = ?3, \"inserted\" = ?4, \"updated\" = ?5, \"unchanged\" = ?6, "
+        "\"photographersInserted\" = ?7, \"photographersRemoved\" = ?8 WHERE \"id\" = ?1");
+    st.run_finish = prepare(
+        "UPDATE \"FetchRun\" SET \"finished\" = ?2, \"outcome\" = 'succeeded', \"newestUpload\" = ?3 WHERE \"id\" = ?1");
+    st.call = prepare("INSERT INTO \"APICall\" (\"made\", \"key\") VALUES (?1, ?2)");
+    st.old_calls = prepare("DELETE FROM \"APICall\" WHERE \"made\" < ?1");
+}
 
-    sqlite3_bind_double(run_start, 1, wall());
-    if (sqlite3_step(run_start) != SQLITE_DONE) die("run start");
+/* Distinct owner names of one page: open addressing, reset per page. `owner` is the record whose
+ * ownerID wins among the page's copies (GraphStore's ImportSession: the last under object-trump, the
+ * first under store-trump); `id` is 0 until the photographer is looked up. */
+#define SLOTS 4096
+static struct { const Record *owner; int64_t id; } names[SLOTS];
+static int used[SLOTS], n_used;
+
+static uint64_t hash(const Str *s) { /* 64-bit FNV-1a, also photosync's API key fingerprint */
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < s->n; i++) h = (h ^ (unsigned char)s->p[i]) * 1099511628211ULL;
+    return h;
+}
+
+static int slot_of(const Str *name) {
+    int slot = (int)(hash(name) & (SLOTS - 1));
+    while (names[slot].owner) {
+        const Str *seen = &names[slot].owner->owner_name;
+        if (seen->n == name->n && memcmp(seen->p, name->p, name->n) == 0) break;
+        slot = (slot + 1) & (SLOTS - 1);
+    }
+    return slot;
+}
+
+/* The page's distinct names, each with the copy whose ownerID wins. */
+static void collect_names(const Record *recs, int got, int object_trump) {
+    for (int i = 0; i < n_used; i++) names[used[i]].owner = NULL;
+    n_used = 0;
+    for (int i = 0; i < got; i++) {
+        int slot = slot_of(&recs[i].owner_name);
+        if (!names[slot].owner) {
+            names[slot].id = 0;
+            used[n_used++] = slot;
+        }
+        if (!names[slot].owner || object_trump) names[slot].owner = &recs[i];
+    }
+}
+
+/* The photographer of `r`, inserted or its ownerID updated (object-trump) on first use in the page. */
+static int64_t photographer(const Record *r, int object_trump) {
+    int slot = slot_of(&r->owner_name);
+    if (names[slot].id) return names[slot].id;
+    const Str *owner_id = &names[slot].owner->owner_id;
+    int64_t id;
+    bind_str(st.find_owner, 1, &r->owner_name);
+    if (sqlite3_step(st.find_owner) == SQLITE_ROW) {
+        id = sqlite3_column_int64(st.find_owner, 0);
+        const char *stored = (const char *)sqlite3_column_text(st.find_owner, 1);
+        int differs = (int)strlen(stored) != owner_id->n || memcmp(stored, owner_id->p, owner_id->n) != 0;
+        sqlite3_reset(st.find_owner);
+        if (object_trump && differs) {
+            sqlite3_bind_int64(st.update_owner, 1, id);
+            bind_str(st.update_owner, 2, owner_id);
+            step_done(st.update_owner, "update photographer");
+        }
+    } else {
+        sqlite3_reset(st.find_owner);
+        bind_str(st.insert_owner, 1, &r->owner_name);
+        bind_str(st.insert_owner, 2, owner_id);
+        step_done(st.insert_owner, "insert photographer");
+        id = sqlite3_last_insert_rowid(db);
+        n.ph_inserted++;
+    }
+    return names[slot].id = id;
+}
+
+/* Upserts the photo; returns whether it updated a stored one. */
+static int upsert_photo(const Record *r, int64_t owner, int64_t max_before) {
+    bind_str(st.upsert_photo, 1, &r->id);
+    bind_str(st.upsert_photo, 2, &r->title);
+    bind_str(st.upsert_photo, 3, &r->subtitle);
+    bind_str(st.upsert_photo, 4, &r->url);
+    if (r->uploaded == INT64_MIN) sqlite3_bind_null(st.upsert_photo, 5);
+    else sqlite3_bind_double(st.upsert_photo, 5, (double)r->uploaded - SINCE_2001);
+    sqlite3_bind_int64(st.upsert_photo, 6, owner);
+    int rc = sqlite3_step(st.upsert_photo), updated = 0;
+    if (rc == SQLITE_ROW) {
+        if (sqlite3_column_int64(st.upsert_photo, 0) > max_before) n.inserted++;
+        else { n.updated++; updated = 1; }
+        rc = sqlite3_step(st.upsert_photo);
+    } else {
+        n.unchanged++;
+    }
+    if (rc != SQLITE_DONE) die("upsert photo");
+    sqlite3_reset(st.upsert_photo);
+    return updated;
+}
+
+/* The page's transaction: photographers and photos, and the photographers a moved photo left behind. */
+static void save_page(const Record *recs, int got, int object_trump) {
+    step_done(st.begin, "begin");
+    step_done(st.defer, "defer foreign keys");
+    sqlite3_step(st.excluded);
+    int excluded = sqlite3_column_int(st.excluded, 0);
+    sqlite3_reset(st.excluded);
+    if (excluded) { fprintf(stderr, "floor: the catalog has excluded photos or photographers: not supported\n"); exit(1); }
+    sqlite3_step(st.max_photo);
+    int64_t max_before = sqlite3_column_int64(st.max_photo, 0);
+    sqlite3_reset(st.max_photo);
+    collect_names(recs, got, object_trump);
+    long page_updated = 0;
+    for (int i = 0; i < got; i++)
+        page_updated += upsert_photo(&recs[i], photographer(&recs[i], object_trump), max_before);
+    sqlite3_clear_bindings(st.upsert_photo);
+    if (page_updated > 0) {
+        step_done(st.orphans, "orphans");
+        n.ph_removed += sqlite3_changes(db);
+    }
+    step_done(st.commit, "commit");
+}
+
+/* The run's record after each page, in one transaction with the page's API call. */
+static void record_page(int64_t run_id, const Str *key) {
+    step_done(st.begin, "begin");
+    sqlite3_bind_double(st.call, 1, wall() - SINCE_2001);
+    bind_str(st.call, 2, key);
+    step_done(st.call, "api call");
+    long values[] = {n.pages, n.received, n.inserted, n.updated, n.unchanged, n.ph_inserted, n.ph_removed};
+    sqlite3_bind_int64(st.run_record, 1, run_id);
+    for (int i = 0; i < 7; i++) sqlite3_bind_int64(st.run_record, i + 2, values[i]);
+    step_done(st.run_record, "run record");
+    step_done(st.commit, "commit");
+}
+
+int main(int argc, char **argv) {
+    int sort_indexes = !(argc > 1 && strcmp(argv[1], "--no-sort-indexes") == 0);
+    argv += !sort_indexes;
+    argc -= !sort_indexes;
+    if (argc < 5) { fprintf(stderr, "usage: floor [--no-sort-indexes] DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]\n"); return 64; }
+    int per_page = atoi(argv[3]);
+    int object_trump = strcmp(argv[4], "object-trump") == 0;
+    if (!object_trump && strcmp(argv[4], "store-trump") != 0) { fprintf(stderr, "floor: unknown policy\n"); return 64; }
+    if (per_page < 1 || per_page > SLOTS / 2) { fprintf(stderr, "floor: bad per-page\n"); return 64; }
+    FILE *in = fopen(argv[2], "rb");
+    if (!in) { perror(argv[2]); return 66; }
+    FILE *pagelog = argc > 5 ? fopen(argv[5], "a") : NULL;
+
+    open_catalog(argv[1], sort_indexes);
+    prepare_all(object_trump);
+    /* the bench's API key, "bench", as photosync records it: its FNV-1a as 16 hex digits */
+    char fingerprint[17];
+    Str api_key = {"bench", 5};
+    snprintf(fingerprint, sizeof fingerprint, "%016llx", (unsigned long long)hash(&api_key));
+    Str key = {fingerprint, 16};
+
+    step_done(st.run_abandon, "abandon runs");
+    sqlite3_bind_double(st.run_start, 1, wall() - SINCE_2001);
+    step_done(st.run_start, "run start");
     int64_t run_id = sqlite3_last_insert_rowid(db);
 
     arena_cap = 1 << 20;
     arena = malloc(arena_cap);
     Record *recs = malloc(sizeof(Record) * per_page);
-    long pages = 0, received = 0, inserted = 0, updated = 0, unchanged = 0, ph_inserted = 0, ph_removed = 0;
+    int64_t newest = INT64_MIN;
     double t0 = now();
     int got;
     while ((got = read_page(in, recs, per_page)) > 0) {
-        sqlite3_step(begin); sqlite3_reset(begin);
-        sqlite3_step(defer); sqlite3_reset(defer);
-        sqlite3_step(max_photo);
-        int64_t max_before = sqlite3_column_int64(max_photo, 0);
-        sqlite3_reset(max_photo);
-        for (int i = 0; i < n_used; i++) names[used[i]].name = NULL;
-        n_used = 0;
-        long page_updated = 0;
-        for (int i = 0; i < got; i++) {
-            Record *r = &recs[i];
-            /* the photographer: one per distinct name in the page, first ownerID wins (PageImporter) */
-            uint64_t h = hash(&r->owner_name);
-            int slot = (int)(h & (SLOTS - 1));
-            while (names[slot].name && !(names[slot].name->n == r->owner_name.n && memcmp(names[slot].name->p, r->owner_name.p, r->owner_name.n) == 0))
-                slot = (slot + 1) & (SLOTS - 1);
-            if (!names[slot].name) {
-                int64_t id;
-                bind_str(find_owner, 1, &r->owner_name);
-                if (sqlite3_step(find_owner) == SQLITE_ROW) {
-                    id = sqlite3_column_int64(find_owner, 0);
-                    const char *stored = (const char *)sqlite3_column_text(find_owner, 1);
-                    int differs = (int)strlen(stored) != r->owner_id.n || memcmp(stored, r->owner_id.p, r->owner_id.n) != 0;
-                    sqlite3_reset(find_owner);
-                    if (object_trump && differs) {
-                        sqlite3_bind_int64(update_owner, 1, id);
-                        bind_str(update_owner, 2, &r->owner_id);
-                        if (sqlite3_step(update_owner) != SQLITE_DONE) die("update photographer");
-                        sqlite3_reset(update_owner);
-                    }
-                } else {
-                    sqlite3_reset(find_owner);
-                    bind_str(insert_owner, 1, &r->owner_name);
-                    bind_str(insert_owner, 2, &r->owner_id);
-                    if (sqlite3_step(insert_owner) != SQLITE_DONE) die("insert photographer");
-                    sqlite3_reset(insert_owner);
-                    id = sqlite3_last_insert_rowid(db);
-                    ph_inserted++;
-                }
-                names[slot].name = &r->owner_name;
-                names[slot].id = id;
-                used[n_used++] = slot;
-            }
-            /* the photo */
-            bind_str(upsert_photo, 1, &r->id);
-            bind_str(upsert_photo, 2, &r->title);
-            bind_str(upsert_photo, 3, &r->subtitle);
-            bind_str(upsert_photo, 4, &r->url);
-            if (r->uploaded == INT64_MIN) sqlite3_bind_null(upsert_photo, 5);
-            else sqlite3_bind_double(upsert_photo, 5, (double)r->uploaded);
-            sqlite3_bind_int64(upsert_photo, 6, names[slot].id);
-            int rc = sqlite3_step(upsert_photo);
-            if (rc == SQLITE_ROW) {
-                if (sqlite3_column_int64(upsert_photo, 0) > max_before) inserted++;
-                else { updated++; page_updated++; }
-                rc = sqlite3_step(upsert_photo);
-            } else {
-                unchanged++;
-            }
-            if (rc != SQLITE_DONE) die("upsert photo");
-            sqlite3_reset(upsert_photo);
-        }
-        sqlite3_clear_bindings(upsert_photo);
-        if (sqlite3_step(commit) != SQLITE_DONE) die("commit");
-        sqlite3_reset(commit);
-        if (page_updated > 0) { /* photographers a photo left behind */
-            sqlite3_step(begin); sqlite3_reset(begin);
-            if (sqlite3_step(orphans) != SQLITE_DONE) die("orphans");
-            ph_removed += sqlite3_changes(db);
-            sqlite3_reset(orphans);
-            if (sqlite3_step(commit) != SQLITE_DONE) die("commit");
-            sqlite3_reset(commit);
-        }
-        pages++;
-        received += got;
-        if (pagelog) fprintf(pagelog, "%.6f %ld\n", now(), pages);
+        save_page(recs, got, object_trump);
+        n.pages++;
+        n.received += got;
+        for (int i = 0; i < got; i++) if (recs[i].uploaded > newest) newest = recs[i].uploaded;
+        record_page(run_id, &key);
+        if (pagelog) fprintf(pagelog, "%.6f %ld\n", now(), n.pages);
     }
     double seconds = now() - t0;
 
-    sqlite3_bind_int64(run_finish, 1, run_id);
-    sqlite3_bind_double(run_finish, 2, wall());
-    sqlite3_bind_int64(run_finish, 3, pages);
-    sqlite3_bind_int64(run_finish, 4, received);
-    sqlite3_bind_int64(run_finish, 5, inserted);
-    sqlite3_bind_int64(run_finish, 6, updated);
-    sqlite3_bind_int64(run_finish, 7, unchanged);
-    sqlite3_bind_int64(run_finish, 8, ph_inserted);
-    sqlite3_bind_int64(run_finish, 9, ph_removed);
-    if (sqlite3_step(run_finish) != SQLITE_DONE) die("run finish");
+    sqlite3_bind_int64(st.run_finish, 1, run_id);
+    sqlite3_bind_double(st.run_finish, 2, wall() - SINCE_2001);
+    if (newest == INT64_MIN) sqlite3_bind_null(st.run_finish, 3);
+    else sqlite3_bind_double(st.run_finish, 3, (double)newest - SINCE_2001);
+    step_done(st.run_finish, "run finish");
+    sqlite3_bind_double(st.old_calls, 1, wall() - SINCE_2001 - 86400);
+    step_done(st.old_calls, "old api calls");
 
-    sqlite3_stmt *all[] = {begin, commit, defer, max_photo, find_owner, insert_owner, update_owner, upsert_photo, orphans, run_start, run_finish};
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++) sqlite3_finalize(all[i]);
+    for (int i = 0; i < n_prepared; i++) sqlite3_finalize(prepared[i]);
     if (sqlite3_close(db) != SQLITE_OK) die("close");
     if (pagelog) fclose(pagelog);
     printf("{\"pages\":%ld,\"received\":%ld,\"inserted\":%ld,\"updated\":%ld,\"unchanged\":%ld,\"skipped\":0,"
            "\"photographers_inserted\":%ld,\"photographers_removed\":%ld,\"seconds\":%.6f}\n",
-           pages, received, inserted, updated, unchanged, ph_inserted, ph_removed, seconds);
+           n.pages, n.received, n.inserted, n.updated, n.unchanged, n.ph_inserted, n.ph_removed, seconds);
     return 0;
 }
