@@ -72,7 +72,7 @@ def main():
                 r = bench.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
                                binary, "--db", db, "--quiet", "fetch", "--url", f"http://127.0.0.1:{server.port}/",
                                "--api-key", "bench", "--pages", "2000", "--per-page", str(bench.PER_PAGE),
-                               "--merge-policy", policy, "--retries", "0", "--format", "json"], env, 3600)
+                               "--merge-policy", policy, "--retries", "0", "--full", "--format", "json"], env, 3600)
             finally:
                 server.stop()
             if r.status != 0:
