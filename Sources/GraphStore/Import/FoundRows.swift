@@ -30,16 +30,14 @@ struct FoundRows {
     mutating func read(_ groups: [Int], of table: RecordTable, allColumns: Bool, _ reader: any StoreReader) throws {
         let entity = table.entity
         let wanted = allColumns ? Array(entity.columns.indices) : [table.keyIndex] + (0..<table.linkCount).map { table.width + $0 }
-        var groupOfKey: [StoredValue: Int] = [:]
-        groupOfKey.reserveCapacity(groups.count)
-        for group in groups { groupOfKey[table.keys[group]] = group }
         for chunk in groups.chunked(by: 500) {
             let query = StoreQuery(entity: entity.name, predicate: .isIn(column: entity.columns[table.keyIndex], chunk.map { table.keys[$0] }),
                                    columns: wanted.map { entity.columns[$0] })
             let stored = try reader.fetchColumns(query)
             let keyColumn = wanted.firstIndex(of: table.keyIndex)!
             for (offset, rowID) in stored.rowIDs.enumerated() {
-                guard let group = groupOfKey[stored.values[keyColumn][offset]] else { continue }
+                // A row comes back only for a key asked for: one of the table's groups.
+                guard let group = table.group(ofKey: stored.values[keyColumn][offset]) else { continue }
                 rowOfGroup[group] = Int32(rowIDs.count)
                 rowIDs.append(rowID)
                 for (position, column) in wanted.enumerated() { columns[column].append(stored.values[position][offset]) }

@@ -78,12 +78,13 @@ struct ImportPass {
     private mutating func judge(_ index: Int) {
         let table = tables[index]
         let ownedWhenEmpty = table.entity.isDeletedWhenEmpty
+        let sessionRows = session.stored[table.entity.name]
         for group in 0..<table.groupCount {
             let record = merged[index][group]
             let decision: Decision
             if let found = found[index].row(ofGroup: group) {
                 let row = FoundRow(rowID: self.found[index].rowIDs[found], index: found)
-                let inSession = session.stored[table.entity.name]?.contains(row.rowID) ?? false
+                let inSession = sessionRows?.contains(row.rowID) ?? false
                 if policy == .error && !inSession {
                     conflicts.append(ConstraintConflict(
                         entity: table.entity.name, attributes: [table.entity.storedAttributes[table.keyIndex].name],

@@ -38,6 +38,9 @@ struct RecordTable: Sendable {
         storage.reserveCapacity(records, width: width, linkCount: linkCount)
     }
 
+    /// The group of records with `key`, if any was appended.
+    func group(ofKey key: StoredValue) -> Int? { storage.groupOfKey[key] }
+
     /// The first record of `group`, when it is the group's only one.
     func onlyRecord(of group: Int) -> Int? {
         let first = storage.firstRecord[group]
@@ -98,10 +101,11 @@ struct RecordTable: Sendable {
         func append(key: StoredValue, keyIndex: Int, _ recordValues: [StoredValue], _ recordAssigned: UInt64, _ recordLinks: [Int32]) -> Int {
             let record = assigned.count
             let start = values.count
-            values.append(contentsOf: recordValues)
+            // Element by element: `append(contentsOf:)` of a handful of values costs more than the copy.
+            for value in recordValues { values.append(value) }
             values[start + keyIndex] = key
             assigned.append(recordAssigned)
-            links.append(contentsOf: recordLinks)
+            for link in recordLinks { links.append(link) }
             next.append(-1)
             // One hash: the key's group, inserted as a new one if the key is new.
             let candidate = keys.count
