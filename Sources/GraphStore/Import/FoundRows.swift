@@ -26,21 +26,17 @@ struct FoundRows {
         for column in columns.indices { columns[column].append(row.values[column]) }
     }
 
-    /// Reads the rows of `groups` (their keys in `table`) in batches of `IN` lookups on the key.
+    /// Reads the rows of `groups` (their keys in `table`) in batches of 500 keys.
     mutating func read(_ groups: [Int], of table: RecordTable, allColumns: Bool, _ reader: any StoreReader) throws {
         let entity = table.entity
         let wanted = allColumns ? Array(entity.columns.indices) : [table.keyIndex] + (0..<table.linkCount).map { table.width + $0 }
+        let names = wanted.map { entity.columns[$0] }
         for chunk in groups.chunked(by: 500) {
-            let query = StoreQuery(entity: entity.name, predicate: .isIn(column: entity.columns[table.keyIndex], chunk.map { table.keys[$0] }),
-                                   columns: wanted.map { entity.columns[$0] })
-            let stored = try reader.fetchColumns(query)
-            let keyColumn = wanted.firstIndex(of: table.keyIndex)!
-            for (offset, rowID) in stored.rowIDs.enumerated() {
-                // A row comes back only for a key asked for: one of the table's groups.
-                guard let group = table.group(ofKey: stored.values[keyColumn][offset]) else { continue }
-                rowOfGroup[group] = Int32(rowIDs.count)
+            let found = try reader.lookUp(entity, keyColumn: entity.columns[table.keyIndex], keys: chunk.map { table.keys[$0] }, columns: names)
+            for (offset, rowID) in found.columns.rowIDs.enumerated() where found.positions[offset] >= 0 {
+                rowOfGroup[chunk[chunk.startIndex + found.positions[offset]]] = Int32(rowIDs.count)
                 rowIDs.append(rowID)
-                for (position, column) in wanted.enumerated() { columns[column].append(stored.values[position][offset]) }
+                for (position, column) in wanted.enumerated() { columns[column].append(found.columns.values[position][offset]) }
             }
         }
     }

@@ -38,9 +38,6 @@ struct RecordTable: Sendable {
         storage.reserveCapacity(records, width: width, linkCount: linkCount)
     }
 
-    /// The group of records with `key`, if any was appended.
-    func group(ofKey key: StoredValue) -> Int? { storage.groupOfKey[key] }
-
     /// The first record of `group`, when it is the group's only one.
     func onlyRecord(of group: Int) -> Int? {
         let first = storage.firstRecord[group]

@@ -16,6 +16,9 @@ protocol StoreReader {
     func fetch(_ query: StoreQuery) throws -> [StoredRow]
     /// The rows `query` matches, column by column (`query.columns` names them).
     func fetchColumns(_ query: StoreQuery) throws -> StoredColumns
+    /// The rows of `entity` whose unique `keyColumn` holds one of `keys` (at most 500), with the
+    /// values of `columns`: an import's lookup. Each row says which key found it.
+    func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows
     func count(_ query: StoreQuery) throws -> Int
     /// Row counts per non-null value of a foreign key column.
     func groupCounts(entity: String, column: String) throws -> [Int64: Int]
@@ -64,6 +67,30 @@ extension StoreWriter {
 struct StoredColumns: Sendable {
     var rowIDs: [Int64] = []
     var values: [[StoredValue]]
+}
+
+/// Rows found by key (``StoreReader/lookUp(_:keyColumn:keys:columns:)``): `positions[r]` is the
+/// index, in the keys asked for, of the key that found row `r`.
+struct KeyedRows {
+    var positions: [Int] = []
+    var columns: StoredColumns
+}
+
+extension StoreReader {
+    func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
+        try lookUpByIN(entity, keyColumn: keyColumn, keys: keys, columns: columns)
+    }
+
+    /// The lookup as an `IN` query, each row's key found again by hashing (PostgreSQL's; SQLite
+    /// walks the keys as a JSON array, see ``SQLiteStoreConnection``).
+    func lookUpByIN(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
+        let query = StoreQuery(entity: entity.name, predicate: .isIn(column: keyColumn, keys), columns: columns + [keyColumn])
+        var found = KeyedRows(columns: try fetchColumns(query))
+        let positionOfKey = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let keyValues = found.columns.values.removeLast()
+        found.positions = keyValues.map { positionOfKey[$0] ?? -1 }
+        return found
+    }
 }
 
 /// A write broke a unique index: a row with the same unique values exists. An import save runs

@@ -29,6 +29,23 @@ struct SQLiteStoreConnection: StoreWriter {
         }
     }
 
+    func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
+        guard let keyList = StoredValue.jsonArray(keys) else {
+            return try lookUpByIN(entity, keyColumn: keyColumn, keys: keys, columns: columns)
+        }
+        var found = KeyedRows(columns: StoredColumns(values: Array(repeating: [], count: columns.count)))
+        let sql = StoreStatements.lookUp(entity.name, keyColumn: keyColumn, columns: columns)
+        let statement = try prepared(sql, [.text(keyList)])
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return found }
+            guard code == SQLITE_ROW else { throw failure(code, sql) }
+            found.positions.append(Int(sqlite3_column_int64(statement, 0)))
+            found.columns.rowIDs.append(sqlite3_column_int64(statement, 1))
+            for column in columns.indices { found.columns.values[column].append(StoredValue(column: Int32(column + 2), of: statement)) }
+        }
+    }
+
     func count(_ query: StoreQuery) throws -> Int {
         let (sql, arguments) = statements.count(query)
         return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments.map(\.databaseValue))) ?? 0

@@ -25,6 +25,18 @@ struct StoreStatements {
         return (sql + dialect.limit(query.limit, offset: query.offset), compiler.arguments)
     }
 
+    /// An import's lookup on SQLite: the keys, bound as one JSON array, walked by `json_each` and
+    /// joined to the table through its unique index; each found row is led by its key's position.
+    /// (SQLite probes the index once per key, where `IN` first sorts the keys into a temporary
+    /// index: a third less work; one parameter binds faster than 500; and the position saves
+    /// hashing each row's key again.)
+    static func lookUp(_ entity: String, keyColumn: String, columns: [String]) -> String {
+        let table = SQL.quote(entity)
+        return "SELECT \"graphstore_keys\".\"key\", " + (["id"] + columns).map { table + "." + SQL.quote($0) }.joined(separator: ", ")
+            + " FROM json_each(?) AS \"graphstore_keys\" CROSS JOIN " + table
+            + " ON " + table + "." + SQL.quote(keyColumn) + " = \"graphstore_keys\".\"value\""
+    }
+
     func count(_ query: StoreQuery) -> (String, [StoredValue]) {
         var compiler = SQLCompiler(model: model, dialect: dialect)
         var sql = "SELECT count(*) FROM \(SQL.quote(query.entity))"
