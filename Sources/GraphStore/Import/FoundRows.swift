@@ -20,7 +20,15 @@ struct FoundRows {
     /// The full stored values of `row` (every column was read).
     func values(_ row: Int) -> [StoredValue] { columns.map { $0[row] } }
 
+    /// Rows that came from the session's memory (``add(_:group:)``) rather than the store: the first ones.
+    private(set) var rememberedCount = 0
+
+    func isRemembered(_ row: Int) -> Bool { row < rememberedCount }
+
+    /// Adds a row the session remembered; all of them come before the rows ``read(_:of:allColumns:_:)`` finds.
     mutating func add(_ row: StoredRow, group: Int) {
+        precondition(rowIDs.count == rememberedCount, "remembered rows are added before any is read")
+        rememberedCount += 1
         rowOfGroup[group] = Int32(rowIDs.count)
         rowIDs.append(row.rowID)
         for column in columns.indices { columns[column].append(row.values[column]) }

@@ -116,7 +116,7 @@ struct ImportPass {
         let table = tables[index], entity = table.entity, name = entity.name
         let remembers = isLinkedTo(index)
         var counts = ImportCounts()
-        var rows = outcome.storedRows[name] ?? SessionRows()
+        var rows = outcome.storedRows[name] ?? SessionRowChanges()
         let sessionRows = session.stored[name]
         var remembered = RememberedRows()
         for group in 0..<table.groupCount {
@@ -153,7 +153,8 @@ struct ImportPass {
                     counts.repeated += copies - 1
                     rows.noteMet(row.rowID, unchanged: changed.isEmpty)
                 }
-                if remembers {
+                // A remembered row the save left as it was is remembered already.
+                if remembers && (!changed.isEmpty || !found[index].isRemembered(row.index)) {
                     var values = found[index].values(row.index)
                     for change in changed { values[change.column] = change.value }
                     remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values))
@@ -293,7 +294,7 @@ struct MergedRecord {
 /// What a committed pass tells its session.
 struct ImportOutcome {
     var result = ImportResult()
-    var storedRows: [String: SessionRows] = [:]
+    var storedRows: [String: SessionRowChanges] = [:]
     var rememberedRows: [String: RememberedRows] = [:]
     /// Rows the pass deleted (emptied owners), to forget.
     var forgotten: [String: Set<Int64>] = [:]

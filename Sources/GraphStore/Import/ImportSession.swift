@@ -125,7 +125,7 @@ public final class ImportSession {
     }
 
     private func apply(_ outcome: ImportOutcome, _ tables: [RecordTable]) -> ImportResult {
-        for (entity, rows) in outcome.storedRows { stored[entity, default: SessionRows()].merge(rows) }
+        for (entity, changes) in outcome.storedRows { stored[entity, default: SessionRows()].apply(changes) }
         for (entity, rows) in outcome.rememberedRows { remembered[entity, default: RememberedRows()].remember(rows) }
         for (entity, rowIDs) in outcome.forgotten { remembered[entity]?.forget(rowIDs) }
         for table in tables where outcome.lookedUp.contains(table.entity.name) || outcome.assumedNew.contains(table.entity.name) {

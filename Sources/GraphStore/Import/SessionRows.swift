@@ -12,7 +12,7 @@ struct SessionRows {
     /// Whether a row stored before the session was counted `unchanged` (a later change makes it `updated`).
     func isCountedUnchanged(_ rowID: Int64) -> Bool { met[rowID] == true }
 
-    mutating func noteInserted(_ rowID: Int64) {
+    private mutating func noteInserted(_ rowID: Int64) {
         if let last = inserted.last {
             if last.upperBound + 1 == rowID { inserted[inserted.count - 1] = last.lowerBound...rowID; return }
             if last.upperBound < rowID { inserted.append(rowID...rowID); return }
@@ -25,17 +25,29 @@ struct SessionRows {
         inserted.insert(rowID...rowID, at: index)
     }
 
-    mutating func noteMet(_ rowID: Int64, unchanged: Bool) { met[rowID] = unchanged }
-
-    mutating func merge(_ other: SessionRows) {
-        for range in other.inserted { for rowID in range { noteInserted(rowID) } }
-        met.merge(other.met) { _, new in new }
+    /// Adds what a committed pass stored and met.
+    mutating func apply(_ changes: SessionRowChanges) {
+        for rowID in changes.inserted { noteInserted(rowID) }
+        met.reserveCapacity(met.count + changes.met.count)
+        for (rowID, unchanged) in changes.met { met[rowID] = unchanged }
     }
 
     private func insertedContains(_ rowID: Int64) -> Bool {
         let index = inserted.partitionPoint { $0.upperBound >= rowID }
         return index < inserted.count && inserted[index].contains(rowID)
     }
+}
+
+/// What one import pass stored and met, in order: lists until its transaction commits, so a
+/// row costs the session one hash, not two.
+struct SessionRowChanges {
+    private(set) var inserted: [Int64] = []
+    private(set) var met: [(rowID: Int64, unchanged: Bool)] = []
+
+    mutating func noteInserted(_ rowID: Int64) { inserted.append(rowID) }
+
+    /// A row stored before the session: `unchanged` while it counts as unchanged (a later change of the same row wins).
+    mutating func noteMet(_ rowID: Int64, unchanged: Bool) { met.append((rowID, unchanged)) }
 }
 
 extension Array {
