@@ -26,8 +26,8 @@
  * foreign_keys=ON, defer_foreign_keys per transaction, default page cache. Times are stored as
  * seconds since 2001 (GraphStore's encoding).
  *
- * --no-sort-indexes creates the same tables without the three indexes that only serve `list`'s
- * orders (Photo (title), Photo (uploaded), Photo (whoTook, title)) and with the index on the foreign
+ * --no-sort-indexes creates the same tables without the two indexes that only serve `list`'s
+ * orders (Photo (uploaded), Photo (whoTook, title)) and with the index on the foreign
  * key (whoTook) instead, as GraphStore would without the composite index: the cascade and the
  * orphan check need it. The unique indexes stay (the upserts need them).
  *
@@ -64,7 +64,6 @@ static const char *SCHEMA =
     "CREATE INDEX \"APICall_made_index\" ON \"APICall\" (\"made\");";
 /* The indexes that serve `list`'s orders (left out by --no-sort-indexes) ... */
 static const char *SORT_INDEXES =
-    "CREATE INDEX \"Photo_title_index\" ON \"Photo\" (\"title\");"
     "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");"
     "CREATE INDEX \"Photo_whoTook_title_index\" ON \"Photo\" (\"whoTook\", \"title\");";
 /* ... and the foreign key's own index, which the (whoTook, title) index replaces in photosync. */

@@ -4,7 +4,7 @@ import GraphStore
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(
-            version: 5,
+            version: 6,
             entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self, APICall.self])
     }
 }
