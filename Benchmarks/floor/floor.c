@@ -26,10 +26,9 @@
  * foreign_keys=ON, defer_foreign_keys per transaction, default page cache. Times are stored as
  * seconds since 2001 (GraphStore's encoding).
  *
- * --no-sort-indexes creates the same tables without the two indexes that only serve `list`'s
- * orders (Photo (uploaded), Photo (whoTook, title)) and with the index on the foreign
- * key (whoTook) instead, as GraphStore would without the composite index: the cascade and the
- * orphan check need it. The unique indexes stay (the upserts need them).
+ * --no-sort-indexes creates the same tables without the index that only serves `list`'s newest
+ * first (Photo (uploaded)). The foreign key's index (the cascade, the orphan check and
+ * `list --photographer` need it) and the unique indexes (the upserts need them) stay.
  *
  * usage: floor [--no-sort-indexes] DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]
  * FLOOR_CACHE_KIB=N (environment, for experiments only; the benchmark never sets it) sets
@@ -62,11 +61,9 @@ static const char *SCHEMA =
     "CREATE UNIQUE INDEX \"ExcludedPhotographer_name_unique\" ON \"ExcludedPhotographer\" (\"name\");"
     "CREATE TABLE \"APICall\" (\"id\" INTEGER PRIMARY KEY, \"made\" REAL NOT NULL DEFAULT -978307200.0, \"key\" TEXT NOT NULL DEFAULT '') STRICT;"
     "CREATE INDEX \"APICall_made_index\" ON \"APICall\" (\"made\");";
-/* The indexes that serve `list`'s orders (left out by --no-sort-indexes) ... */
-static const char *SORT_INDEXES =
-    "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");"
-    "CREATE INDEX \"Photo_whoTook_title_index\" ON \"Photo\" (\"whoTook\", \"title\");";
-/* ... and the foreign key's own index, which the (whoTook, title) index replaces in photosync. */
+/* The index that serves `list`'s newest first (left out by --no-sort-indexes) ... */
+static const char *SORT_INDEXES = "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");";
+/* ... and the foreign key's own index, in both. */
 static const char *FOREIGN_KEY_INDEX = "CREATE INDEX \"Photo_whoTook_index\" ON \"Photo\" (\"whoTook\");";
 
 typedef struct { const char *p; int n; } Str;
@@ -181,7 +178,8 @@ static void open_catalog(const char *path, int sort_indexes) {
     sqlite3_step(has);
     if (sqlite3_column_int(has, 0) == 0) {
         exec(SCHEMA);
-        exec(sort_indexes ? SORT_INDEXES : FOREIGN_KEY_INDEX);
+        exec(FOREIGN_KEY_INDEX);
+        if (sort_indexes) exec(SORT_INDEXES);
     }
     sqlite3_reset(has);
 }
