@@ -17,7 +17,7 @@
 ///   (``ImportCounts/repeated``), the copy that wins being the one the policy picks among new
 ///   duplicates (the last under `.objectTrump` and `.error`, the first under `.storeTrump`).
 ///
-/// Records are looked up in batches (one `IN` query per entity and save), rows the policy would
+/// Records are looked up in batches (one query per entity and save, per 500 keys), rows the policy would
 /// leave unchanged are not written, absent keys are inserted without a second lookup, and a save
 /// runs again from its lookups when a write meets a key stored meanwhile. Rows whose to-many has
 /// `deletesOwnerWhenEmpty` are inserted only when a record of the save links to them, and owners a

@@ -61,8 +61,8 @@ struct SQLCompiler {
 
     /// `column IN (SELECT id ...)`; when the nested predicate is `==` on a unique attribute it
     /// names at most one row, and `column = (SELECT id ...)` lets SQLite walk an index that starts
-    /// with `column` in order (an `IN` list makes it sort every match again): a photographer's
-    /// photos by title come straight from the (whoTook, title) index.
+    /// with `column` in order (an `IN` list makes it sort every match again), such as a composite
+    /// index on (foreign key, sort attribute).
     private mutating func toOneMatch(_ column: String, _ entity: String, _ nested: PredicateNode) -> String {
         let subquery = "SELECT \"id\" FROM \(SQL.quote(entity)) WHERE \(whereClause(nested))"
         guard case .compare(let key, .equal, let value) = nested, value != .null,
