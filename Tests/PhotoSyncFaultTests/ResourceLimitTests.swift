@@ -172,7 +172,7 @@ struct ResourceLimitTests {
     /// The file system fills up on page 3 or later: one line "disk full writing PATH", 74, the
     /// pages before kept whole, the run recorded as failed with the same words.
     @Test func diskFullDuringAFetchSaysSo() async throws {
-        let (server, ids) = Self.feed(pages: 30, perPage: 100, titleBytes: 200)
+        let (server, ids) = Self.feed(pages: 30, perPage: 100, titleBytes: 400)
         defer { server.stop() }
         try await withSmallFileSystem("size=512k,nr_inodes=64") { sandbox, db in
             let result = try await sandbox.run(["fetch", "--db", db, "--url", server.url, "--api-key", "k", "--per-page", "100"])
@@ -201,7 +201,7 @@ struct ResourceLimitTests {
     /// Past `ulimit -f` a write fails (SIGXFSZ used to kill the process, status 153): one line
     /// naming the limit, 74, earlier pages kept whole, the run recorded as failed.
     @Test func fileSizeLimitSaysSo() async throws {
-        let (server, ids) = Self.feed(pages: 30, perPage: 100, titleBytes: 200)
+        let (server, ids) = Self.feed(pages: 30, perPage: 100, titleBytes: 400)
         defer { server.stop() }
         try await withSandbox { sandbox in
             // dash counts ulimit -f in blocks of 512 bytes: 1 MiB.
