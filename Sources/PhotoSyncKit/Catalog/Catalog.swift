@@ -50,18 +50,19 @@ public final class Catalog {
         let photographer = query.photographer
         return try withContext { context in
             try context.readingOneSnapshot {
-                let photos = try context.fetchColumns(
-                    FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset),
-                    [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook, \.$source])
+                let request = FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset)
+                let photos = query.withDetails
+                    ? try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook, \.$subtitle, \.$imageURL, \.$source])
+                    : try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook])
                 let names = try Self.names(in: context, photographer.map { name in \.$name == name })
-                let (ids, titles, subtitles, imageURLs, uploaded, whoTook, sources) = (
-                    try photos.values(\.$unique), try photos.values(\.$title), try photos.values(\.$subtitle),
-                    try photos.values(\.$imageURL), try photos.values(\.$uploaded), try photos.destinations(\.$whoTook),
-                    try photos.values(\.$source))
+                let (ids, titles, uploaded, whoTook) = (try photos.values(\.$unique), try photos.values(\.$title),
+                                                        try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
+                let details = query.withDetails
+                    ? (try photos.values(\.$subtitle), try photos.values(\.$imageURL), try photos.values(\.$source)) : nil
                 return ids.indices.map { row in
-                    PhotoListing(id: ids[row], title: titles[row], subtitle: subtitles[row],
-                                 photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: imageURLs[row], uploaded: uploaded[row],
-                                 source: sources[row])
+                    PhotoListing(id: ids[row], title: titles[row], subtitle: details?.0[row] ?? "",
+                                 photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: details?.1[row] ?? "",
+                                 uploaded: uploaded[row], source: details?.2[row] ?? "")
                 }
             }
         }

@@ -15,6 +15,9 @@ public struct ListQuery: Sendable, Equatable {
     public var sort: ListSort = .title
     public var limit: Int?
     public var offset: Int?
+    /// Whether listings carry subtitle, image URL and source (left empty otherwise): the table
+    /// shows none of them, and a long list read without them sorts a fraction of the bytes.
+    public var withDetails = true
 
     public init(photographer: String? = nil, sort: ListSort = .title, limit: Int? = nil) {
         (self.photographer, self.sort, self.limit) = (photographer, sort, limit)

@@ -59,6 +59,7 @@ struct ListCommand: GlobalOptionsCommand {
             let catalog = try CommandContext(globals).openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
+            query.withDetails = format != .table
             let photos = try catalog.list(query)
             if photos.isEmpty, let photographer { try suggestPhotographers(closeTo: photographer, in: catalog) }
             try Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer, lineWidth: TerminalWidth.current()))

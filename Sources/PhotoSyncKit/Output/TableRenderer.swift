@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plain-text columns sized to their widest cell, measured in terminal columns.
 struct TableRenderer {
     struct Column {
@@ -69,7 +71,7 @@ struct TableRenderer {
             let index = position % columns.count
             let padding = widths[index] - cell.width
             if columns[index].alignRight { Self.appendSpaces(padding, to: &output) }
-            output.append(contentsOf: cell.text.utf8)
+            Self.append(cell.text, to: &output)
             if index == columns.count - 1 {
                 output.append(UInt8(ascii: "\n"))
             } else {
@@ -109,13 +111,19 @@ struct TableRenderer {
     private static func sameBytes(_ first: String, _ second: String) -> Bool {
         guard first.utf8.count == second.utf8.count else { return false }
         let contiguous = first.utf8.withContiguousStorageIfAvailable { a in
-            second.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+            second.utf8.withContiguousStorageIfAvailable { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
         return contiguous.flatMap { $0 } ?? first.utf8.elementsEqual(second.utf8)
     }
 
+    /// The text's bytes in one copy (appending a `String.UTF8View` goes element by element).
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
     private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
-        if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        for _ in 0..<max(0, count) { output.append(UInt8(ascii: " ")) }
     }
 
     /// Terminal columns `text` takes: wide East Asian characters and emoji count two.
