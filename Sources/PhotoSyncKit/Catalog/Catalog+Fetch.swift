@@ -57,13 +57,14 @@ extension Catalog {
         let incremental = history.lastRunCompleted && !settings.full
         var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
         let prepare = preparing(source: source.label)
-        var page = try prepare(try source.page(1))
+        var arriving = ArrivingPage.decoded(try source.page(1))
         var newest: Date?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
             var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
-            while walk.accept(page.page, asked: number) {
+            while walk.accept(arriving.page, asked: number) {
                 let upcoming = walk.next(after: number)
                 var pending = incremental ? nil : try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) }
+                var page = try arriving.prepared(by: prepare)
                 // What deletes exclude is read again in the save's transaction: a delete that
                 // committed after the page was prepared is honoured, never undone by this page.
                 let prepared = page
@@ -85,7 +86,7 @@ extension Catalog {
                 guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage else { break }
                 if let deadline = settings.deadline, deadline.hasPassed { throw deadline.exceeded }
                 pending = try pending ?? PendingPage(upcoming, from: source, prepare: prepare)
-                (page, number) = (try pending!.wait(), upcoming)
+                (arriving, number) = (try pending!.wait(), upcoming)
             }
             (summary.morePages, summary.pagesSkippedKnown) = (walk.morePages, walk.pagesSkippedKnown)
             summary.gap = interruption.signal == nil && history.lastSuccess != nil && !walk.stoppedAtKnownPage
@@ -95,7 +96,8 @@ extension Catalog {
     }
 
     /// Prepares a downloaded page for saving, leaving out what deletes excluded (read through the
-    /// catalog's own connection pool, on the thread that downloaded the page).
+    /// catalog's own connection pool, on the thread that downloaded the page or, when the saving
+    /// thread was waiting for it, on that one: see ``PendingPage``).
     private func preparing(source: String) -> @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage {
         let (container, path) = (container, path)
         return { page throws(PhotoSyncError) in

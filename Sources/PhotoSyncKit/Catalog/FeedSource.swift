@@ -103,34 +103,3 @@ struct FeedSource: Sendable {
             search: settings.search, minUploadDate: minUploadDate.map { Int($0.timeIntervalSince1970) })
     }
 }
-
-/// A page being downloaded, decoded and prepared on another thread while the previous one is saved.
-final class PendingPage: @unchecked Sendable {
-    // Written once by the worker before `done` is signalled, read only after waiting on it.
-    private var result: Result<PreparedPage, PhotoSyncError>?
-    private let done = DispatchSemaphore(value: 0)
-    private var worker: WorkerThread?
-    private var joined = false
-
-    /// Downloads page `number` and prepares it with `prepare` (which reads the catalog's exclusions),
-    /// on a thread of its own: one that cannot be started is an error (`.outOfMemory`, the run is
-    /// recorded as failed), where libdispatch would wait for it forever.
-    init(_ number: Int, from source: FeedSource, prepare: @escaping @Sendable (FeedPage) throws(PhotoSyncError) -> PreparedPage) throws(PhotoSyncError) {
-        worker = try WorkerThread(doing: "download page \(number)") {
-            self.result = Result { () throws(PhotoSyncError) -> PreparedPage in try prepare(try source.page(number)) }
-            self.done.signal()
-        }
-    }
-
-    deinit {
-        if !joined { worker?.detach() }
-    }
-
-    /// The page, once the thread that made it has ended.
-    func wait() throws(PhotoSyncError) -> PreparedPage {
-        done.wait()
-        worker?.join()
-        joined = true
-        return try result!.get()
-    }
-}
