@@ -16,10 +16,13 @@ enum FetchLock {
     /// fails with `.timeLimit`), else fails with `.locked` (75). `onWait` is called once, before
     /// waiting, when another fetch holds it.
     static func take(_ location: CatalogLocation, wait: Bool, deadline: FetchDeadline? = nil, onWait: () -> Void) throws -> FetchLock {
-        guard case .postgres = location else {
-            guard case .file(let path) = location else { preconditionFailure() }
-            return .file(try CatalogLock(databasePath: path, wait: wait, deadline: deadline, onWait: onWait))
+        switch location {
+        case .file(let path): .file(try CatalogLock(databasePath: path, wait: wait, deadline: deadline, onWait: onWait))
+        case .postgres: try takeAdvisory(location, wait: wait, deadline: deadline, onWait: onWait)
         }
+    }
+
+    private static func takeAdvisory(_ location: CatalogLocation, wait: Bool, deadline: FetchDeadline?, onWait: () -> Void) throws -> FetchLock {
         let catalog = try Catalog(location)
         if let lock = try advisoryLock(catalog, wait: false) { return .postgres(lock, catalog) }
         guard wait else { throw PhotoSyncError.locked("another fetch is running on \(location.display)") }
