@@ -30,7 +30,7 @@ struct SQLiteStoreConnection: StoreWriter {
     }
 
     func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
-        guard let keyList = StoredValue.jsonArray(keys) else {
+        guard Self.hasJSON, let keyList = StoredValue.jsonArray(keys) else {
             return try lookUpByIN(entity, keyColumn: keyColumn, keys: keys, columns: columns)
         }
         var found = KeyedRows(columns: StoredColumns(values: Array(repeating: [], count: columns.count)))
@@ -45,6 +45,10 @@ struct SQLiteStoreConnection: StoreWriter {
             for column in columns.indices { found.columns.values[column].append(StoredValue(column: Int32(column + 2), of: statement)) }
         }
     }
+
+    /// Whether the SQLite linked has `json_each` (built in since 3.38 unless left out; before, an option).
+    private static let hasJSON = sqlite3_compileoption_used("OMIT_JSON") == 0
+        && (sqlite3_libversion_number() >= 3_038_000 || sqlite3_compileoption_used("ENABLE_JSON1") != 0)
 
     func count(_ query: StoreQuery) throws -> Int {
         let (sql, arguments) = statements.count(query)
