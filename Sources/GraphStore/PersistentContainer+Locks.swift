@@ -25,6 +25,13 @@ extension PersistentContainer {
         try postgresStore().lock(named: name, wait: wait)
     }
 
+    /// Takes the lock `name` (PostgreSQL only), waiting at most `timeout` for another process to
+    /// release it: nil when it did not in time. One connection waits; nothing polls.
+    /// - Throws: `incompatibleStore` for a SQLite store, `storeUnavailable`.
+    public func lock(named name: String, waitingAtMost timeout: Duration) throws(GraphStoreError) -> StoreLock? {
+        try postgresStore().lock(named: name, waitingAtMost: timeout)
+    }
+
     /// Whether a process holds the lock `name` now, read from the server without taking it.
     public func isLocked(named name: String) throws(GraphStoreError) -> Bool {
         try postgresStore().isLocked(named: name)

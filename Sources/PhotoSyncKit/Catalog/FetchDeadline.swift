@@ -16,6 +16,9 @@ public struct FetchDeadline: Sendable, Equatable {
 
     var hasPassed: Bool { ContinuousClock.now >= end }
 
+    /// The time left (negative once passed).
+    var remaining: Duration { end - ContinuousClock.now }
+
     /// The error that stops the fetch (exit 75: cron tries again next time).
     var exceeded: PhotoSyncError { .timeLimit(seconds: seconds) }
 }

@@ -24,21 +24,23 @@ enum FetchLock {
 
     private static func takeAdvisory(_ location: CatalogLocation, wait: Bool, deadline: FetchDeadline?, onWait: () -> Void) throws -> FetchLock {
         let catalog = try Catalog(location)
-        if let lock = try advisoryLock(catalog, wait: false) { return .postgres(lock, catalog) }
+        if let lock = try advisoryLock(catalog, { container throws(GraphStoreError) in try container.lock(named: name, wait: false) }) {
+            return .postgres(lock, catalog)
+        }
         guard wait else { throw PhotoSyncError.locked("another fetch is running on \(location.display)") }
         onWait()
-        guard let deadline else { return .postgres(try advisoryLock(catalog, wait: true)!, catalog) }
-        // A blocking wait cannot be given up at the deadline: try again every 200 ms instead.
-        while !deadline.hasPassed {
-            usleep(200_000)
-            if let lock = try advisoryLock(catalog, wait: false) { return .postgres(lock, catalog) }
+        // With a deadline the server gives up the wait at it (one connection waits, nothing polls).
+        let lock = try advisoryLock(catalog) { container throws(GraphStoreError) in
+            guard let deadline else { return try container.lock(named: name, wait: true) }
+            return deadline.hasPassed ? nil : try container.lock(named: name, waitingAtMost: deadline.remaining)
         }
-        throw deadline.exceeded
+        guard let lock else { throw deadline?.exceeded ?? PhotoSyncError.locked("another fetch is running on \(location.display)") }
+        return .postgres(lock, catalog)
     }
 
-    private static func advisoryLock(_ catalog: Catalog, wait: Bool) throws -> StoreLock? {
+    private static func advisoryLock(_ catalog: Catalog, _ take: (PersistentContainer) throws(GraphStoreError) -> StoreLock?) throws -> StoreLock? {
         do throws(GraphStoreError) {
-            return try catalog.container.lock(named: name, wait: wait)
+            return try take(catalog.container)
         } catch {
             throw PhotoSyncError.from(error, path: catalog.path)
         }

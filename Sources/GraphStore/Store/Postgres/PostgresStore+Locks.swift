@@ -14,6 +14,27 @@ extension PostgresStore {
         }
     }
 
+    /// Waits at most `timeout` on one connection (the server's `lock_timeout`), instead of a
+    /// connection per try.
+    func lock(named name: String, waitingAtMost timeout: Duration) throws(GraphStoreError) -> StoreLock? {
+        do {
+            let connection = try PostgresConnection(conninfo: conninfo)
+            // 0 would mean no limit: a wait of less than a millisecond is one.
+            let (seconds, attoseconds) = timeout.components
+            let milliseconds = max(1, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            _ = try connection.execute("SET lock_timeout = \(milliseconds)")
+            do {
+                _ = try connection.query("SELECT pg_advisory_lock(\(Self.key))::text", [.text(name)])
+            } catch where error.sqlState == "55P03" {
+                return nil
+            }
+            _ = try connection.execute("SET lock_timeout = 0")
+            return StoreLock(connection: connection)
+        } catch {
+            throw .storeUnavailable(path: description, reason: PostgresSQL.connectionMessage(error.message, conninfo: conninfo))
+        }
+    }
+
     func isLocked(named name: String) throws(GraphStoreError) -> Bool {
         do {
             let connection = try PostgresConnection(conninfo: conninfo)
