@@ -3,11 +3,16 @@ extension PersistentContainer {
     /// SQLite file into PostgreSQL, say), in one transaction there, from one snapshot here; as Core
     /// Data's `migratePersistentStore(_:to:)` does. Rows get new ids; relationships follow them.
     ///
+    /// `convertingText` rewrites every text value on its way (a rule the destination's writers
+    /// keep too, such as a feed's NUL → U+FFFD, which PostgreSQL needs).
+    ///
     /// - Returns: the number of rows copied, by entity, as counted in `destination` afterwards.
     /// - Throws: `incompatibleStore` when the models differ or `destination` holds rows already
     ///   (nothing is written), or a store error (nothing is written either).
     @discardableResult
-    public func copyContents(into destination: PersistentContainer) throws(GraphStoreError) -> [String: Int] {
+    public func copyContents(
+        into destination: PersistentContainer, convertingText convert: (@Sendable (String) -> String)? = nil
+    ) throws(GraphStoreError) -> [String: Int] {
         guard SchemaSnapshot(model: model) == SchemaSnapshot(model: destination.model) else {
             throw .incompatibleStore("the destination's model differs from the source's")
         }
@@ -17,7 +22,7 @@ extension PersistentContainer {
                     (entity.name, try reader.fetch(StoreQuery(entity: entity.name)))
                 })
             }
-            try destination.store.write(deferringForeignKeys: true) { writer in try Self.insert(rows, into: writer, model: model) }
+            try destination.store.write(deferringForeignKeys: true) { writer in try Self.insert(rows, into: writer, model: model, convert: convert) }
             return try destination.store.read { reader in
                 try Dictionary(uniqueKeysWithValues: model.storedEntities.map { ($0.name, try reader.count(StoreQuery(entity: $0.name))) })
             }
@@ -31,7 +36,9 @@ extension PersistentContainer {
     /// Inserts every row, its foreign keys pointing at the new ids of rows copied before it (a
     /// join table's, after both its entities); a key whose destination comes later is filled in
     /// once every row is there.
-    private static func insert(_ rows: [String: [StoredRow]], into writer: any StoreWriter, model: ManagedObjectModel) throws {
+    private static func insert(
+        _ rows: [String: [StoredRow]], into writer: any StoreWriter, model: ManagedObjectModel, convert: ((String) -> String)?
+    ) throws {
         for entity in model.storedEntities where try writer.count(StoreQuery(entity: entity.name)) > 0 {
             throw GraphStoreError.incompatibleStore("the destination is not empty (\(entity.name) holds rows)")
         }
@@ -42,6 +49,7 @@ extension PersistentContainer {
             for row in rows[entity.name] ?? [] {
                 var later: [(String, Int64)] = []
                 let values = zip(entity.columns, row.values).map { column, value -> StoredValue in
+                    if let convert, case .text(let text) = value { return .text(convert(text)) }
                     guard let destination = keys[column], case .integer(let old) = value else { return value }
                     if let new = newIDs[destination]?[old] { return .integer(new) }
                     later.append((column, old))

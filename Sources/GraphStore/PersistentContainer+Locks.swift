@@ -1,17 +1,36 @@
+import Synchronization
+
 /// A named lock that every process using one PostgreSQL store shares: a session advisory lock,
 /// keyed by the name and the store's schema, held on a connection of its own.
 ///
 /// It is released by ``release()``, when the lock is deinitialized, or when its connection ends:
 /// a process that dies (even by SIGKILL, or a host that loses the network) frees it with its
-/// connection, so a lock is never left behind.
+/// connection, so a lock is never left behind. The same holds for a connection the server ends
+/// (a restart, `pg_terminate_backend`) while the process goes on: ``reassert()`` notices.
 public final class StoreLock: Sendable {
-    private let connection: PostgresConnection
+    private let connection: Mutex<PostgresConnection>
+    private let store: PostgresStore
+    private let name: String
 
-    init(connection: PostgresConnection) { self.connection = connection }
+    init(connection: PostgresConnection, store: PostgresStore, name: String) {
+        self.connection = Mutex(connection)
+        (self.store, self.name) = (store, name)
+    }
+
+    /// Whether the lock is still held: its connection still stands, or it was gone and the lock,
+    /// free, was taken again at once on a new one. False when another process took it meanwhile:
+    /// the holder must stop writing what the lock guards.
+    /// - Throws: `storeUnavailable` when the server cannot be reached to take it again.
+    public func reassert() throws(GraphStoreError) -> Bool {
+        if connection.withLock({ (try? $0.execute("SELECT 1")) != nil }) { return true }
+        guard let retaken = try store.lockedConnection(named: name, wait: false) else { return false }
+        connection.withLock { $0 = retaken }
+        return true
+    }
 
     /// Releases the lock now (idempotent; closing the connection would too).
     public func release() {
-        _ = try? connection.execute("SELECT pg_advisory_unlock_all()")
+        connection.withLock { _ = try? $0.execute("SELECT pg_advisory_unlock_all()") }
     }
 
     deinit { release() }
@@ -42,12 +61,13 @@ extension PersistentContainer {
         return store
     }
 
-    /// Whether `location` holds a store already (a non-empty file, or a PostgreSQL schema with
-    /// GraphStore's tables). Creates nothing.
+    /// Whether `location` holds a store already (a file that is neither empty nor a SQLite
+    /// database without tables, or a PostgreSQL schema with GraphStore's tables). Creates and
+    /// changes nothing.
     public static func storeExists(at location: StoreLocation) throws(GraphStoreError) -> Bool {
         switch location {
         case .inMemory: false
-        case .file(let path): (FileManagerProbe.size(path) ?? 0) > 0
+        case .file(let path): SQLiteStoreProbe.holdsStore(path)
         case .postgres(let conninfo): try PostgresStore.exists(conninfo: conninfo)
         }
     }

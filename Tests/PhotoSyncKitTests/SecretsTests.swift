@@ -23,12 +23,13 @@ struct SecretsTests {
     }
 
     @Test func urlUserInformationIsRedacted() {
-        #expect(Secrets.redact("fetching http://user:pass@host/rest/", secrets: []) == "fetching http://REDACTED@host/rest/")
+        #expect(Secrets.redact("fetching http://user:pass@host/rest/", secrets: []) == "fetching http://user:***@host/rest/")
         #expect(Secrets.redact("see https://token@example.com/a?b=1", secrets: []) == "see https://REDACTED@example.com/a?b=1")
         #expect(Secrets.redact("mail ana@example.com", secrets: []) == "mail ana@example.com")
+        #expect(Secrets.redact("catalog postgresql://ps@h/db", secrets: []) == "catalog postgresql://ps@h/db")
     }
 
-    @Test(arguments: ["api_key", "key", "token", "secret", "signature", "auth", "API_KEY", "oauth_token", "api_sig"])
+    @Test(arguments: ["api_key", "key", "token", "secret", "signature", "auth", "API_KEY", "oauth_token", "api_sig", "password", "sslpassword"])
     func credentialParametersAreRedacted(name: String) {
         #expect(Secrets.redact("http://h/r?page=1&\(name)=v4lue&x=2", secrets: []) == "http://h/r?page=1&\(name)=REDACTED&x=2")
     }

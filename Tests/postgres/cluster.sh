@@ -4,7 +4,8 @@
 #   Tests/postgres/cluster.sh run -- COMMAND [ARGS...]   start a server, run COMMAND, stop and delete it
 #   Tests/postgres/cluster.sh shell                      the same with an interactive $SHELL
 #
-# COMMAND sees PHOTOSYNC_TEST_POSTGRES_URL=postgresql://ROLE:PASSWORD@127.0.0.1:PORT/photosync_test.
+# COMMAND sees PHOTOSYNC_TEST_POSTGRES_URL=postgresql://ROLE:PASSWORD@127.0.0.1:PORT/photosync_test,
+# and PHOTOSYNC_TEST_POSTGRES_DATA / _BIN (the data folder and server binaries, to restart it).
 # The role owns photosync_test and has CREATEDB (tests make a schema or a database each); it must
 # give its password over TCP (scram-sha-256). The server listens on a free loopback port only,
 # keeps its data and socket in a fresh temporary folder, and runs with fsync off: it is thrown
@@ -257,6 +258,8 @@ main() {
     create_role
     export PHOTOSYNC_TEST_POSTGRES_URL="postgresql://$ROLE:$password@127.0.0.1:$port/$DATABASE"
     export PHOTOSYNC_TEST_POSTGRES_CA="$folder/tls/ca.crt"
+    # For tests that restart the server (PrivatePostgresServer): its data folder and binaries.
+    export PHOTOSYNC_TEST_POSTGRES_DATA="$folder/data" PHOTOSYNC_TEST_POSTGRES_BIN="$bindir"
     echo "cluster.sh: PostgreSQL $("$bindir/postgres" -V | awk '{print $3}') on 127.0.0.1:$port (throwaway, in $folder)" >&2
 
     local status=0

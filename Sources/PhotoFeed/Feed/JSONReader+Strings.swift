@@ -132,8 +132,10 @@ extension JSONReader {
     }
 
     /// After `\u`: four hex digits, and for a high surrogate, the `\uXXXX` low half that should follow.
+    /// `\u0000` becomes U+FFFD (``FeedText``): both catalogs hold the same text.
     private mutating func readUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let unit = try readHexQuad()
+        guard unit != 0 else { return FeedText.nulReplacement }
         guard (0xD800...0xDBFF).contains(unit) else { return Unicode.Scalar(unit) ?? "\u{FFFD}" }
         guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
             return "\u{FFFD}"

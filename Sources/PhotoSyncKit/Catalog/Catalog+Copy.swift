@@ -1,4 +1,5 @@
 import GraphStore
+import PhotoFeed
 
 /// What `migrate` copied: rows by kind, as counted in the destination afterwards.
 struct CopyReport: Equatable {
@@ -17,14 +18,15 @@ extension Catalog {
 
     /// Copies every row (photos, photographers, runs, exclusions, API calls) into `destination`,
     /// which must hold none, in one transaction there; then checks that the destination counts
-    /// what this catalog held.
+    /// what this catalog held. Text keeps the feed's rule on the way: NUL becomes U+FFFD (a catalog
+    /// written before the rule may hold it; PostgreSQL cannot).
     /// - Throws: `PhotoSyncError.catalog` (74) when the destination is not empty, the copy fails,
     ///   or the counts differ.
     func copy(into destination: Catalog) throws -> CopyReport {
         let expected = try counts()
         let copied: [String: Int]
         do throws(GraphStoreError) {
-            copied = try container.copyContents(into: destination.container)
+            copied = try container.copyContents(into: destination.container, convertingText: FeedText.withoutNUL)
         } catch {
             throw PhotoSyncError.from(error, path: destination.path)
         }

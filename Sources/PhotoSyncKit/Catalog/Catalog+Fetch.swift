@@ -14,9 +14,10 @@ extension Catalog {
     /// it saves nothing of its own, not even its record; only its API calls are recorded, for they
     /// were real.
     /// `pagesExpected` hears, before each `progress`, how many pages the walk expects as the feed
-    /// last reported them (for a progress bar).
-    public func fetch(
-        _ settings: FetchSettings, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void = { _ in }
+    /// last reported them (for a progress bar). `lease`, the fetch lock when it can be lost, is
+    /// confirmed before each page's save and before the run's end.
+    func fetch(
+        _ settings: FetchSettings, lease: LockLease? = nil, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void = { _ in }
     ) throws -> FetchSummary {
         let budget = FeedSource.isFile(settings.endpoint) ? nil : try apiBudget(settings)
         defer { if let budget { try? recordCalls(budget) } }
@@ -28,14 +29,18 @@ extension Catalog {
         var summary = FetchSummary()
         do {
             let newest = try importPages(
-                source, history, run: run, into: &summary, interruption: interruption, progress: progress, pagesExpected: pagesExpected)
+                source, history, run: run, into: &summary, lease: lease, interruption: interruption, progress: progress,
+                pagesExpected: pagesExpected)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
             if summary.gap { Console.warning(history.gapWarning(summary)) }
+            try lease?.confirm()
             try finish(run, .succeeded, summary, error: nil, newestUpload: newest)
             return summary
         } catch let error as PhotoSyncError {
             let outcome: FetchRunRecord.Outcome = if case .interrupted = error { .interrupted } else { .failed }
-            try? finish(run, outcome, summary, error: error.message)
+            // A run that lost its lock ends when it last held it: before the next fetch's run began.
+            let end = if case .locked = error, let lease { lease.confirmed } else { Date() }
+            try? finish(run, outcome, summary, error: error.message, at: end)
             throw error
         } catch let error as GraphStoreError {
             let mapped = PhotoSyncError.from(error, path: path)
@@ -50,7 +55,7 @@ extension Catalog {
     /// judged: a page of photos all known ends the walk, and the request not made is quota saved.
     /// Returns the newest upload time among the photos received (a search's next mark).
     private func importPages(
-        _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary,
+        _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary, lease: LockLease?,
         interruption: InterruptionWatch, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void
     ) throws -> Date? {
         let settings = source.settings
@@ -68,6 +73,7 @@ extension Catalog {
                 // What deletes exclude is read again in the save's transaction: a delete that
                 // committed after the page was prepared is honoured, never undone by this page.
                 let prepared = page
+                try lease?.confirm()
                 let result = try session.save(preparing: { context in
                     page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
                     return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
@@ -146,12 +152,13 @@ extension Catalog {
     }
 
     private func finish(
-        _ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?, newestUpload: Date? = nil
+        _ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?, newestUpload: Date? = nil,
+        at end: Date = Date()
     ) throws {
         guard let id else { return }
         try withContext { context in
             let run = try context.existingObject(with: id, as: FetchRun.self)
-            run.finished = Date()
+            run.finished = end
             run.outcome = outcome.rawValue
             run.record(summary)
             run.error = error.map(Secrets.redact)

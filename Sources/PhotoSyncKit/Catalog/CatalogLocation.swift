@@ -21,25 +21,10 @@ enum CatalogLocation: Equatable {
         }
     }
 
-    /// The path, or the URL without its password: what messages and `status` show.
-    var display: String {
-        switch self {
-        case .file(let path): path
-        case .postgres(let url): Self.redacted(url)
-        }
-    }
+    /// The path, or the URL without its secrets: what messages, `status` and `config` show.
+    var display: String { storeLocation.redactedDescription }
 
-    /// The URL's password (registered as a secret, so no output ever shows it).
-    var password: String? {
-        guard case .postgres(let url) = self, let scheme = url.firstRange(of: "://") else { return nil }
-        let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
-        let password = String(authority[authority.index(after: colon)..<at])
-        return password.isEmpty ? nil : password
-    }
-
-    private static func redacted(_ url: String) -> String {
-        guard let password = CatalogLocation.postgres(url: url).password else { return url }
-        return url.replacing(":" + password + "@", with: ":***@", maxReplacements: 1)
-    }
+    /// The secrets a PostgreSQL URL carries (registered with ``Secrets``, so no output, log line
+    /// or stored error ever shows them).
+    var secrets: [String] { storeLocation.secrets }
 }

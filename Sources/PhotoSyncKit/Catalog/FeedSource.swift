@@ -66,7 +66,7 @@ struct FeedSource: Sendable {
                     guard case .failure(let refusal)? = budget?.spend() else { return nil }
                     return refusal.message
                 }
-                return try FeedDecoder.decode(response.body)
+                return try FeedDecoder.decode(response.body).redactingEchoes(of: settings.apiKey, in: response.body)
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
                 let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
                 reportRetry(page: number, attempt, of: settings.retries, "\(error)", delay)

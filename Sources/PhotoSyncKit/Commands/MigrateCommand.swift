@@ -39,7 +39,7 @@ struct MigrateCommand: GlobalOptionsCommand {
         try reportingErrors {
             let context = try CommandContext(globals)
             let other = CatalogLocation(context.resolver.expandingTilde(to ?? from ?? ""))
-            other.password.map(Secrets.register)
+            other.secrets.forEach(Secrets.register)
             let (source, destination) = to != nil ? (context.location, other) : (other, context.location)
             guard source != destination else { throw PhotoSyncError.usage("the source and the destination are the same catalog") }
             let sourceCatalog = try Self.openExisting(source)

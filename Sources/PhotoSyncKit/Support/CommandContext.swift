@@ -23,19 +23,21 @@ struct CommandContext {
         }
         config?.warnings.forEach(Console.warning)
         databasePath = try resolver.databasePath(flag: globals.db, config: config)
-        CatalogLocation(databasePath).password.map(Secrets.register)
+        CatalogLocation(databasePath).secrets.forEach(Secrets.register)
         logger.debug("catalog \(CatalogLocation(databasePath).display), config \(config?.path ?? "none")")
     }
 
-    /// Whether a catalog exists there: a file (a new, empty one being created by a fetch counts),
-    /// or a PostgreSQL database holding a catalog's tables.
+    /// Whether a catalog exists there: a file with a database's tables, or a PostgreSQL database
+    /// holding a catalog's tables. An empty file, or a database without tables, is not one (a
+    /// reading command must not write a schema into it), unless a fetch holds its lock: that
+    /// fetch is creating the catalog.
     func catalogExists() throws -> Bool {
-        guard location.isPostgres else { return FileManager.default.fileExists(atPath: databasePath) }
         do throws(GraphStoreError) {
-            return try PersistentContainer.storeExists(at: location.storeLocation)
+            if try PersistentContainer.storeExists(at: location.storeLocation) { return true }
         } catch {
             throw PhotoSyncError.from(error, path: location.display)
         }
+        return !location.isPostgres && CatalogLock.isHeld(databasePath: databasePath)
     }
 
     /// Opens the existing catalog; one with several hard links is refused for writing and warned

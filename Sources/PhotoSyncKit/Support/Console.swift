@@ -33,6 +33,10 @@ enum Console {
         state.withLock { $0.logFile = logFile }
     }
 
+    /// Why a line could not be written to the log file, if one could not (warned about once; a
+    /// fetch then exits 74).
+    static var logWriteFailure: String? { state.withLock { $0.logFile }?.writeFailure }
+
     /// Writes `text` to stdout as is, unbuffered; renderers end their output with a newline themselves.
     /// - Throws: `.output` (74) when the write fails (a full disk), `.closedPipe` when the reader
     ///   went away (`photosync list | head -1`).

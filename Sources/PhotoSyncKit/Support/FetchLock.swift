@@ -46,6 +46,15 @@ enum FetchLock {
         }
     }
 
+    /// What the fetch checks before each page's save: nil for a file's `flock`, which the kernel
+    /// keeps as long as the process lives.
+    var lease: LockLease? {
+        guard case .postgres(let lock, let catalog) = self else { return nil }
+        return LockLease(location: catalog.path) {
+            do throws(GraphStoreError) { return try lock.reassert() } catch { throw PhotoSyncError.from(error, path: catalog.path) }
+        }
+    }
+
     /// The catalog to fetch into: the one the lock was taken on, or the file opened now (after
     /// the `flock`, so that the catalog closes before the lock's descriptor does).
     func catalog(_ location: CatalogLocation) throws -> Catalog {

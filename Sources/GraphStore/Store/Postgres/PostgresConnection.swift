@@ -13,12 +13,13 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Connects with libpq: `conninfo` is a `postgres://` URL or `key=value` pairs, completed by
     /// libpq's environment (`PGHOST`, `PGUSER`, `PGPASSWORD`, `PGSSLMODE`, ...) and `~/.pgpass`.
+    /// A server that never answers fails the connection after ``PostgresSQL/defaultConnectTimeout``.
     init(conninfo: String) throws(PostgresError) {
         var reason = [CChar](repeating: 0, count: 256)
         guard cpq_load(&reason, reason.count) == 0 else {
             throw PostgresError(sqlState: nil, message: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        guard let handle = cpq_connectdb(conninfo) else { throw PostgresError(sqlState: nil, message: "out of memory") }
+        guard let handle = cpq_connectdb(PostgresSQL.withConnectTimeout(conninfo)) else { throw PostgresError(sqlState: nil, message: "out of memory") }
         guard cpq_status(handle) == CONNECTION_OK else {
             let message = String(cString: cpq_error_message(handle))
             cpq_finish(handle)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Statement text for PostgreSQL.
 enum PostgresSQL {
     /// SQLite's placeholders as PostgreSQL's: `?N` is `$N`, and a bare `?` takes the number after
@@ -53,6 +57,21 @@ enum PostgresSQL {
         return (type, "{" + elements.joined(separator: ",") + "}")
     }
 
+    /// Seconds libpq waits for a server to accept a connection when neither the connection string
+    /// (`connect_timeout`) nor the environment (`PGCONNECT_TIMEOUT`) says: libpq's own default
+    /// is to wait forever, and a port that accepts and never answers would hang every command.
+    static let defaultConnectTimeout = 10
+
+    /// `conninfo` with ``defaultConnectTimeout`` added, unless it or the environment sets one.
+    static func withConnectTimeout(_ conninfo: String) -> String {
+        guard !conninfo.lowercased().contains("connect_timeout"), getenv("PGCONNECT_TIMEOUT") == nil
+        else { return conninfo }
+        let pair = "connect_timeout=\(defaultConnectTimeout)"
+        let lowered = conninfo.lowercased()
+        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else { return conninfo + " " + pair }
+        return conninfo + (conninfo.contains("?") ? "&" : "?") + pair
+    }
+
     /// `url` with its password (URL userinfo or a `password=` pair) replaced by `***`, for messages.
     static func redacted(_ url: String) -> String {
         var text = url
@@ -82,7 +101,7 @@ enum PostgresSQL {
     }
 
     /// The passwords written in `conninfo`, as written (quotes of a `key='value'` pair removed).
-    private static func passwords(_ conninfo: String) -> [String] {
+    static func passwords(_ conninfo: String) -> [String] {
         var found = userinfoPassword(conninfo).map { [String(conninfo[$0])] } ?? []
         for match in conninfo.matches(of: passwordPair) {
             var value = match.output.2

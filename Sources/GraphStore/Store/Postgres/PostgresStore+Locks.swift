@@ -4,10 +4,15 @@ extension PostgresStore {
     private static let key = "hashtext($1), hashtext(current_schema())"
 
     func lock(named name: String, wait: Bool) throws(GraphStoreError) -> StoreLock? {
+        try lockedConnection(named: name, wait: wait).map { StoreLock(connection: $0, store: self, name: name) }
+    }
+
+    /// A new connection holding the lock `name`; nil when another process holds it and `wait` is false.
+    func lockedConnection(named name: String, wait: Bool) throws(GraphStoreError) -> PostgresConnection? {
         try onNewConnection { connection throws(PostgresError) in
             let function = wait ? "pg_advisory_lock" : "pg_try_advisory_lock"
             let result = try connection.query("SELECT \(function)(\(Self.key))::text", [.text(name)])
-            return wait || result.value(0, 0) == .text("true") ? StoreLock(connection: connection) : nil
+            return wait || result.value(0, 0) == .text("true") ? connection : nil
         }
     }
 
@@ -25,7 +30,7 @@ extension PostgresStore {
                 return nil
             }
             _ = try connection.execute("SET lock_timeout = 0")
-            return StoreLock(connection: connection)
+            return StoreLock(connection: connection, store: self, name: name)
         }
     }
 
