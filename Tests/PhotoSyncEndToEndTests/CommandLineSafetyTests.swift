@@ -43,7 +43,7 @@ struct CommandLineSafetyTests {
     }
 
     /// Defect 2: reading commands on a path with no catalog exit 66 and create nothing.
-    @Test(arguments: [["list"], ["photographers"], ["status"], ["list", "--format", "json"]])
+    @Test(arguments: [["list"], ["photographers"], ["status"], ["list", "--format", "json"], ["show", "1"], ["show", "1", "--format", "json"]])
     func readingNoCatalogExits66CreatingNothing(_ command: [String]) async throws {
         let photosync = try PhotoSync()
         defer { photosync.remove() }
@@ -105,16 +105,17 @@ struct CommandLineSafetyTests {
     }
 
     /// Defect 4 (a): an error body echoing the key reached the run record, and `status` printed it.
+    /// The documented statuses: 77 for the API's refusal of the key, 65 for a body that is no feed.
     @Test(arguments: [
-        TestResponse.text(#"{"stat":"fail","code":100,"message":"Invalid API Key: S3cretKey0123456789 (Key not found)"}"#),
-        TestResponse.text("S3cretKey0123456789 is not a valid key"),
+        (TestResponse.text(#"{"stat":"fail","code":100,"message":"Invalid API Key: S3cretKey0123456789 (Key not found)"}"#), Int32(77)),
+        (TestResponse.text("S3cretKey0123456789 is not a valid key"), Int32(65)),
     ])
-    func anEchoedKeyNeverReachesTheCatalogOrStatus(_ response: TestResponse) async throws {
+    func anEchoedKeyNeverReachesTheCatalogOrStatus(_ response: TestResponse, _ exitStatus: Int32) async throws {
         let key = "S3cretKey0123456789"
         try await withSandbox { photosync, server in
             server.route(Feed.path, response)
             let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", key, "--retries", "0")
-            #expect(fetch.status != 0)
+            #expect(fetch.status == exitStatus, "\(fetch)")
             #expect(!fetch.stderr.contains(key), "\(fetch)")
             for format in ["text", "json"] {
                 let status = try await photosync("status", "--format", format)
