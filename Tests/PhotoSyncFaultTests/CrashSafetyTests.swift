@@ -131,7 +131,8 @@ struct CrashSafetyTests {
 func holdsWriteTransaction(_ pid: Int32, database: String) -> Bool {
     var info = stat()
     guard stat(database + "-shm", &info) == 0,
-          let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+          let handle = FileHandle(forReadingAtPath: "/proc/locks"),
+          let locks = try? handle.readToEnd().map({ String(decoding: $0, as: UTF8.self) }) else { return false }
     let file = ":\(info.st_ino)"
     return locks.split(separator: "\n").contains { line in
         // "1: POSIX  ADVISORY  WRITE 1234 fe:00:5310682 120 120" (a waiter's line has "->" first)
