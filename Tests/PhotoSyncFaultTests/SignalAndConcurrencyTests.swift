@@ -114,11 +114,15 @@ struct ConcurrencyTests {
                 let fetch = try sandbox.start(["fetch", "--db", db, "--url", "file://" + file, "--quiet"])
                 let status = try sandbox.start(["status", "--db", db])
                 let list = try sandbox.start(["photographers", "--db", db])
+                let delete = try sandbox.start(["delete", "9007", "--db", db])
                 #expect(await fetch.finish().status == 0, "round \(round)")
                 // A reader that starts before the fetch created the file finds no catalog (66): never a 74.
                 for result in [await status.finish(), await list.finish()] {
                     #expect(result.status == 0 || result.status == 66, "round \(round): \(result)")
                 }
+                // The delete finds no catalog (66), or the photo not saved yet (1), or deletes it.
+                let deleted = await delete.finish()
+                #expect([0, 1, 66].contains(deleted.status), "round \(round): \(deleted)")
             }
         }
     }
@@ -128,23 +132,23 @@ struct ConcurrencyTests {
         defer { feed.stop() }
         let pages = try await feed.pageIDs()
         try await withSandbox { sandbox in
-            // An existing catalog here; opening a brand-new one from two processes at once is
-            // `readersAndAFetchOpenABrandNewCatalogTogether`.
-            let created = try await sandbox.createEmptyCatalog()
-            #expect(created.status == 0, "\(created)")
+            // The readers start with the fetch, which creates the catalog: README promises that
+            // status, list and photographers answer meanwhile. Before the file exists they find no
+            // catalog (66); once one of them has read it, every later read succeeds.
             let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", feed.url, "--api-key", "k",
                                              "--per-page", "500", "--pages", "20", "--quiet"])
-            #expect(await fetchHasOpenedTheCatalog(sandbox))
             var reads = 0
             var duringFetch = 0
             var sawPartial: [String] = []
+            var catalogSeen = false
             while true {
                 let fetching = running.process.isRunning
                 let status = try await sandbox("status", "--format", "json")
                 let list = try await sandbox("list", "--format", "json")
                 let photographers = try await sandbox("photographers", "--format", "json")
                 for result in [status, list, photographers] {
-                    #expect(result.status == 0, "a reader failed during the fetch: \(result)")
+                    #expect(result.status == 0 || (result.status == 66 && !catalogSeen), "a reader failed during the fetch: \(result)")
+                    catalogSeen = catalogSeen || result.status == 0
                 }
                 if status.status == 0, let count = try status.object()["photos"] as? Int, count % 500 != 0 {
                     sawPartial.append("status photos \(count)")
@@ -164,6 +168,7 @@ struct ConcurrencyTests {
             let result = await running.finish()
             #expect(result.status == 0, "\(result)")
             #expect(duringFetch >= 1, "at least one read while the fetch ran")
+            #expect(catalogSeen, "a reader read the catalog the fetch created")
             #expect(sawPartial.isEmpty, "readers saw half-saved state: \(sawPartial)")
             print("photosync readers during fetch: \(duringFetch) rounds of status/list/photographers while fetching, \(reads) total")
         }
@@ -181,12 +186,18 @@ struct ConcurrencyTests {
             #expect(try await sandbox.createEmptyCatalog().status == 0, "create the catalog first")
             let running = try sandbox.start(["fetch", "--db", sandbox.db, "--url", feed.url, "--api-key", "k",
                                              "--per-page", "500", "--pages", "20", "--quiet"])
-            #expect(await fetchHasOpenedTheCatalog(sandbox))
             var before: [String: Any] = [:]
-            #expect(try await eventually(within: 60) {
-                before = try await sandbox("status", "--format", "json").object()
+            var failedReads: [String] = []
+            let saved = try await eventually(within: 60) {
+                let status = try await sandbox("status", "--format", "json")
+                guard status.status == 0 else {
+                    failedReads.append("\(status)")
+                    return false
+                }
+                before = try status.object()
                 return (before["photos"] as? Int ?? 0) >= 500
-            })
+            }
+            #expect(saved && failedReads.isEmpty, "status during the fetch: \(failedReads)")
             // Proof of overlap: mid-walk when the delete starts.
             let photosBefore = before["photos"] as? Int ?? 0
             let runBefore = (before["runs"] as? [[String: Any]])?.first
@@ -203,15 +214,5 @@ struct ConcurrencyTests {
             #expect(ids.count == 9_999)
             try CatalogInspector(path: sandbox.db).expectConsistent(_: "after delete during fetch")
         }
-    }
-}
-
-/// Waits until a fetch started on an existing (closed) catalog has committed through its own
-/// connection (its WAL has frames): readers started earlier race the fetch's open, which fails with
-/// "database is locked" (a product bug reported separately, not what these tests are about).
-func fetchHasOpenedTheCatalog(_ sandbox: Sandbox) async -> Bool {
-    await eventually(within: 20) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: sandbox.db + "-wal")[.size] as? Int) ?? 0
-        return size > 0
     }
 }
