@@ -52,7 +52,7 @@ extension TestHTTPServer {
 
 /// Starts a TestHTTPServer and a sandbox, cleaning both up.
 func withServerAndSandbox<T>(_ body: (TestHTTPServer, Sandbox) async throws -> T) async throws -> T {
-    try await withSandbox { sandbox in
+    try await withSandbox(environment: Sandbox.inProcessServerEnvironment) { sandbox in
         try await TestHTTPServer.withRunning { server in try await body(server, sandbox) }
     }
 }
