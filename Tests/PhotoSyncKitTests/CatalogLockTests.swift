@@ -4,7 +4,7 @@ import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Fetch lock")
+@Suite("Fetch lock", .removesTemporaryFiles)
 struct CatalogLockTests {
     private static let flockTool = "/usr/bin/flock"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Config file")
+@Suite("Config file", .removesTemporaryFiles)
 struct ConfigFileTests {
     @Test("every documented key is read")
     func allKeys() throws {
