@@ -3,7 +3,7 @@
 #   make setup        install the system packages the build needs (apt-get, as root)
 #   make setup-test   the same plus the PostgreSQL server the tests run against
 #   make build        debug build
-#   make test         build and run every test against a throwaway PostgreSQL server (what CI runs)
+#   make test         build and run every test against a throwaway PostgreSQL server, then fuzz 5 s (what CI runs)
 #   make demo         build, fetch the bundled fixtures into ./demo/catalog.sqlite, list one photographer
 #   make release      optimized build
 #   make install      install the binary, shell completions and man page under $(PREFIX)
@@ -47,6 +47,10 @@ setup-test:
 build: setup
 	$(SWIFT) build
 
+# A few seconds of `make fuzz` end `make test`, so the fuzz harness keeps building and its oracle
+# keeps agreeing with the decoder's rules.
+TEST_FUZZ_SECONDS ?= 5
+
 # Four test processes: GraphStore's tests (their synchronous PostgreSQL saves would hold Swift's
 # two cooperative threads), PhotoFeed's (timing-sensitive HTTP tests against an in-process server),
 # the fault suite (hundreds of child processes, memory sweeps), and the rest. Each gets the
@@ -59,6 +63,7 @@ test: setup-test
 	  $(SWIFT) test --skip-build --filter PhotoSyncFaultTests || status=1; \
 	  $(SWIFT) test --skip-build --skip GraphStoreTests --skip PhotoFeedTests --skip PhotoSyncFaultTests || status=1; \
 	  exit $$status'
+	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 
 release: setup
 	$(SWIFT) build -c release --static-swift-stdlib

@@ -10,6 +10,9 @@ Answers GET /?...&page=P&per_page=N... (any path) with one page of JSON, either
         builds page P on demand with generate_feed.page(); per_page defaults to 100 and is
         capped at 500, like Flickr's.
 
+With --tls-cert CERT --tls-key KEY it serves HTTPS with that certificate chain (PEM) instead of
+HTTP; a client that refuses the certificate just ends its connection, the server goes on.
+
 Binds 127.0.0.1 only. The first line on stdout is the port (useful with --port 0);
 nothing else is logged. Bodies are gzipped when the request says Accept-Encoding: gzip.
 Stops on SIGTERM or SIGINT.
@@ -19,7 +22,9 @@ import gzip
 import json
 import os
 import signal
+import ssl
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -75,11 +80,13 @@ def send_json(handler, body, gzipped):
     handler.wfile.write(body)
 
 
-def handler_for(pages):
+def handler_for(pages, delay=0.0):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def do_GET(self):
+            if delay:
+                time.sleep(delay)
             query = parse_qs(urlsplit(self.path).query)
             body = pages.body(positive_int(query.get("page"), 1), positive_int(query.get("per_page"), DEFAULT_PER_PAGE))
             gzipped = "gzip" in self.headers.get("Accept-Encoding", "")
@@ -98,15 +105,41 @@ def main(argv=None):
     source.add_argument("--generate", metavar="N", type=int, help="serve a generated feed of N photos")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     parser.add_argument("--port", type=int, default=0, help="port, 0 for any free one (default)")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer (default 0)")
+    parser.add_argument("--tls-cert", metavar="PEM", help="serve HTTPS with this certificate (chain)")
+    parser.add_argument("--tls-key", metavar="PEM", help="the private key of --tls-cert")
     args = parser.parse_args(argv)
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
     pages = FixturePages(args.fixtures) if args.fixtures else GeneratedPages(args.generate, args.seed)
 
-    serve(handler_for(pages), args.port)
+    serve(handler_for(pages, args.delay), args.port, tls=(args.tls_cert, args.tls_key) if args.tls_cert else None)
 
 
-def serve(handler, port):
-    """Serves on 127.0.0.1:port (0: any free port), prints the port first, stops on SIGTERM/SIGINT."""
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+class TLSServer(ThreadingHTTPServer):
+    """Does each handshake on the connection's own thread, so a client that never finishes
+    one cannot stall the accept loop; a refused handshake only ends that connection."""
+
+    context = None
+
+    def finish_request(self, request, client_address):
+        try:
+            request = self.context.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError):
+            return
+        super().finish_request(request, client_address)
+
+
+def serve(handler, port, tls=None):
+    """Serves on 127.0.0.1:port (0: any free port), prints the port first, stops on SIGTERM/SIGINT.
+
+    `tls` is (certificate, key) PEM paths for HTTPS."""
+    if tls:
+        server = TLSServer(("127.0.0.1", port), handler)
+        server.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        server.context.load_cert_chain(*tls)
+    else:
+        server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     for stop in (signal.SIGTERM, signal.SIGINT):  # set SIGINT too: a background job inherits it ignored
         signal.signal(stop, lambda *_: sys.exit(0))

@@ -102,15 +102,18 @@ final class Photo: ManagedObject {
 let allEntities: [ManagedObject.Type] = [Author.self, Book.self, Event.self, Parent.self, Child.self, Photographer.self, Album.self, Photo.self]
 
 /// A fresh store per test: a file in its own temporary directory, or a PostgreSQL schema of its own.
+/// Both go with the last copy of the store (the end of the test that made it), as the schema did.
 struct TemporaryStore {
     let directory: URL
     var path: String { directory.appendingPathComponent("store.sqlite").path }
     /// The PostgreSQL schema, for a store on the test server.
     let schema: PostgresTestSchema?
+    private let folder: RemovedOnDeinit
 
     init(_ location: Location = .file) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("graphstore-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = RemovedOnDeinit(directory)
         schema = location == .postgres ? try PostgresTestSchema() : nil
     }
 
@@ -124,6 +127,13 @@ struct TemporaryStore {
 
     /// The store file's bytes (compare before and after an open that must not touch it).
     func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+}
+
+/// Removes its folder when released.
+private final class RemovedOnDeinit: Sendable {
+    let directory: URL
+    init(_ directory: URL) { self.directory = directory }
+    deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// Where a test's store lives: a file (reopened to read back) or memory (one container throughout).

@@ -43,7 +43,7 @@ struct CommandLineSafetyTests {
     }
 
     /// Defect 2: reading commands on a path with no catalog exit 66 and create nothing.
-    @Test(arguments: [["list"], ["photographers"], ["status"], ["list", "--format", "json"]])
+    @Test(arguments: [["list"], ["photographers"], ["status"], ["list", "--format", "json"], ["show", "1"], ["show", "1", "--format", "json"]])
     func readingNoCatalogExits66CreatingNothing(_ command: [String]) async throws {
         let photosync = try PhotoSync()
         defer { photosync.remove() }
@@ -105,16 +105,20 @@ struct CommandLineSafetyTests {
     }
 
     /// Defect 4 (a): an error body echoing the key reached the run record, and `status` printed it.
+    /// The documented statuses: 77 for the API's refusal of the key, 65 for a body that is no feed.
+    /// The catalog is scanned whole: a SQLite file with its -wal and -shm, every table of a
+    /// PostgreSQL catalog.
     @Test(arguments: [
-        TestResponse.text(#"{"stat":"fail","code":100,"message":"Invalid API Key: S3cretKey0123456789 (Key not found)"}"#),
-        TestResponse.text("S3cretKey0123456789 is not a valid key"),
-    ])
-    func anEchoedKeyNeverReachesTheCatalogOrStatus(_ response: TestResponse) async throws {
+        (TestResponse.text(#"{"stat":"fail","code":100,"message":"Invalid API Key: S3cretKey0123456789 (Key not found)"}"#), Int32(77)),
+        (TestResponse.text("S3cretKey0123456789 is not a valid key"), Int32(65)),
+    ], CatalogKind.allCases)
+    func anEchoedKeyNeverReachesTheCatalogOrStatus(_ expected: (response: TestResponse, exitStatus: Int32), _ kind: CatalogKind) async throws {
+        let (response, exitStatus) = expected
         let key = "S3cretKey0123456789"
-        try await withSandbox { photosync, server in
+        try await withSandbox(kind) { photosync, server in
             server.route(Feed.path, response)
             let fetch = try await photosync("fetch", "--url", server.feedURL, "--api-key", key, "--retries", "0")
-            #expect(fetch.status != 0)
+            #expect(fetch.status == exitStatus, "\(fetch)")
             #expect(!fetch.stderr.contains(key), "\(fetch)")
             for format in ["text", "json"] {
                 let status = try await photosync("status", "--format", format)
@@ -122,9 +126,14 @@ struct CommandLineSafetyTests {
             }
             let run = try #require((try jsonObject(try await photosync("status", "--format", "json"))["runs"] as? [[String: Any]])?.first)
             #expect((run["error"] as? String)?.contains("[redacted]") == true, "the error is still recorded: \(run)")
-            for suffix in ["", "-wal"] {
-                let bytes = FileManager.default.contents(atPath: photosync.db + suffix) ?? Data()
-                #expect(bytes.range(of: Data(key.utf8)) == nil, "catalog\(suffix) holds the key")
+            let stored = try photosync.storedBytes()
+            #expect(kind == .postgres ? stored.count == 1 : stored["catalog"] != nil, "\(stored.keys)")
+            for (name, bytes) in stored {
+                #expect(bytes.range(of: Data(key.utf8)) == nil, "\(name) holds the key")
+            }
+            if kind == .postgres {
+                let dump = String(decoding: stored.values.first ?? Data(), as: UTF8.self)
+                #expect(dump.contains("[redacted]"), "the dump holds the run's redacted error: \(dump.prefix(2000))")
             }
         }
     }

@@ -50,11 +50,16 @@ struct CronLogTests {
             #expect(failed.status == 69, "\(failed)")
             let text = try String(contentsOfFile: log, encoding: .utf8)
             #expect(text.contains(" ERROR page 1: "), "\(text)")
-            let retried = try await photosync("fetch", "--url", server.feedURL, "--config", config, "--retries", "1", "--log-file", log)
+            #expect(!text.contains(Self.key), "\(text)")
+            let retried = try await photosync(
+                "fetch", "--url", server.feedURL + "?api_key=" + Self.key, "--config", config, "--retries", "1", "--log-file", log)
             #expect(retried.status == 69 && retried.stderr.split(separator: "\n").count == 2, "a warning for the retry, then the error: \(retried)")
             let logged = try String(contentsOfFile: log, encoding: .utf8)
-            #expect(logged.contains(" NOTICE page 1: ") && logged.contains("; retry 1 of 1 in "), "\(logged)")
-            #expect(!text.contains(Self.key), "\(text)")
+            #expect(logged.hasPrefix(text), "the second run appends")
+            // What the second run logged: its start (with the URL, key redacted), the retry, the error.
+            let second = String(logged.dropFirst(text.count))
+            #expect(second.contains(" INFO fetch started: ") && second.contains(" NOTICE page 1: ") && second.contains("; retry 1 of 1 in "), "\(second)")
+            #expect(!second.contains(Self.key), "\(second)")
             #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed)")
         }
     }

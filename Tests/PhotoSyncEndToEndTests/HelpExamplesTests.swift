@@ -78,7 +78,7 @@ struct HelpExamplesTests {
             let environment = postgres.libpqEnvironment.merging([
                 "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                 "PHOTOSYNC_URL": server.feedURL, "PHOTOSYNC_API_KEY": "example-key", "PHOTOSYNC_DB": photosync.db,
-            ]) { $1 }
+            ].merging(PhotoSync.inProcessServerEnvironment) { $1 }) { $1 }
             let prepare = ["photosync fetch --quiet", "photosync --db ~/photos.sqlite fetch --quiet"] + setup
             for line in prepare + examples {
                 let result = try await photosync.start(command: ["/bin/bash", "-c", "cd \"$0\" && " + line, work], environment: environment)

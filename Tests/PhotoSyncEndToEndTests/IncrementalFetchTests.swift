@@ -47,7 +47,7 @@ struct IncrementalFetchTests {
             #expect(server.requestedPages.suffix(3) == [1, 2, 3])
             // A run that fails: the next fetch walks as far as its limit.
             server.route(Feed.path) { _ in .status(404) }
-            #expect(try await Self.fetch(photosync, server, ["--retries", "0"]).status != 0)
+            #expect(try await Self.fetch(photosync, server, ["--retries", "0"]).status == 69, "a 404 is an API failure")
             server.serveFeed(Feed.pages(Self.items(1...6), perPage: 2))
             let before = server.requestedPages.count
             #expect(try await Self.fetch(photosync, server).status == 0)

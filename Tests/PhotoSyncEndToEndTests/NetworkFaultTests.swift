@@ -29,7 +29,7 @@ struct NetworkFaultTests {
 
     @Test func eachRetryIsAWarningLineAndTheErrorEndsWithAHint() async throws {
         try await withSandbox { photosync, _ in
-            let refused = "http://127.0.0.1:9/rest"  // the discard port: nothing listens there
+            let refused = try closedLoopbackURL()
             let fetch = try await photosync("fetch", "--url", refused, "--api-key", "k", "--retries", "2")
             #expect(fetch.status == 69, "\(fetch)")
             let lines = fetch.stderrLines
@@ -116,7 +116,7 @@ struct NetworkFaultTests {
 
     @Test func secondFetchFailsFastWhileTheFirstHoldsTheLock() async throws {
         // Lives until stopped: under a full suite the second fetch alone can outlast the default 20 s.
-        let slow = try RawSocketServer(.neverRespond, lifetime: 600)
+        let slow = try RawSocketServer(.neverRespond)
         defer { slow.stop() }
         let photosync = try PhotoSync()
         defer { photosync.remove() }

@@ -23,8 +23,15 @@ struct FeedItem: Sendable {
         self.title = title
         self.description = description
         self.dateUpload = uploaded
-        self.ownerID = "\(abs(owner.hashValue % 1000))@N01"
+        self.ownerID = Self.ownerID(for: owner)
         self.imageURL = "https://live.example.test/\(id)_l.jpg"
+    }
+
+    /// The same NSID for the same name in every run (`hashValue` is seeded per process, and its
+    /// last three digits collided): the seeded generator, seeded with the name's FNV-1a hash.
+    static func ownerID(for owner: String) -> String {
+        var generator = SeededRandom(seed: owner.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        return "\(generator.next() % 10_000_000_000)@N01"
     }
 
     var json: [String: Any] {
@@ -90,7 +97,7 @@ enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// Runs `body` with a fresh sandbox (its catalog of `kind`) and a running server, cleaning both up.
 func withSandbox<T>(_ kind: CatalogKind = .sqlite, _ body: (PhotoSync, TestHTTPServer) async throws -> T) async throws -> T {
-    let sandbox = try PhotoSync(postgres: kind == .postgres)
+    let sandbox = try PhotoSync(postgres: kind == .postgres, environment: PhotoSync.inProcessServerEnvironment)
     defer { sandbox.remove() }
     return try await TestHTTPServer.withRunning { server in try await body(sandbox, server) }
 }

@@ -30,11 +30,12 @@ struct CatalogFileTests {
 
     @Test func truncatedCatalogIsRefusedAndLeftAlone() async throws {
         try await withSandbox { sandbox in
+            let closed = try closedLoopbackURL()
             try await Self.realCatalog(sandbox)
             let full = try #require(sandbox.fileBytes())
             let truncated = full.prefix(full.count / 2)
             try truncated.write(to: URL(fileURLWithPath: sandbox.db))
-            for command in [["list"], ["photographers"], ["status"], ["fetch", "--url", "http://127.0.0.1:9/rest", "--api-key", "k", "--retries", "0"]] {
+            for command in [["list"], ["photographers"], ["status"], ["fetch", "--url", closed, "--api-key", "k", "--retries", "0"]] {
                 let result = try await sandbox.run(command + ["--db", sandbox.db])
                 #expect(result.status == 74, "\(command): \(result)")
                 #expect(result.stderrLines.count == 1, "\(command): \(result)")
@@ -45,6 +46,7 @@ struct CatalogFileTests {
 
     @Test func readOnlyCatalogRefusesFetchAndIsLeftAlone() async throws {
         try await withSandbox { sandbox in
+            let closed = try closedLoopbackURL()
             try await Self.realCatalog(sandbox)
             let before = try #require(sandbox.fileBytes())
             // Root ignores file modes, so run as nobody when we are root.
@@ -56,7 +58,7 @@ struct CatalogFileTests {
                 }
             }
             chmod(sandbox.db, 0o400)
-            let fetch = try await sandbox.run(["fetch", "--db", sandbox.db, "--url", "http://127.0.0.1:9/rest", "--api-key", "k", "--retries", "0"], prefix: prefix)
+            let fetch = try await sandbox.run(["fetch", "--db", sandbox.db, "--url", closed, "--api-key", "k", "--retries", "0"], prefix: prefix)
             #expect(fetch.status == 74, "\(fetch)")
             #expect(fetch.stderrLines.count == 1, "\(fetch)")
             #expect(sandbox.fileBytes() == before)
@@ -71,10 +73,11 @@ struct CatalogFileTests {
 
     @Test func catalogFromANewerModelIsRefusedByteForByte() async throws {
         try await withSandbox { sandbox in
+            let closed = try closedLoopbackURL()
             try await Self.realCatalog(sandbox)
             #expect(try Self.setStoredModelVersion(99, in: sandbox.db) == 1)
             let before = try #require(sandbox.fileBytes())
-            for command in [["list"], ["status"], ["delete", "1"], ["fetch", "--url", "http://127.0.0.1:9/rest", "--api-key", "k", "--retries", "0"]] {
+            for command in [["list"], ["status"], ["delete", "1"], ["fetch", "--url", closed, "--api-key", "k", "--retries", "0"]] {
                 let result = try await sandbox.run(command + ["--db", sandbox.db])
                 #expect(result.status == 74, "\(command): \(result)")
                 #expect(result.stderrLines.count == 1, "\(command): \(result)")
@@ -85,14 +88,14 @@ struct CatalogFileTests {
     }
 
     @Test(arguments: [
-        ("endpoint: http://127.0.0.1:9/rest\napi_key: k\nper_pgae: 5\n", "per_pgae"),
-        ("endpoint: http://127.0.0.1:9/rest\napi_key: k\nper_page: lots\n", "per_page"),
-        ("endpoint: http://127.0.0.1:9/rest\napi_key: k\nretries: [1, 2]\n", "retries"),
+        ("endpoint: CLOSED\napi_key: k\nper_pgae: 5\n", "per_pgae"),
+        ("endpoint: CLOSED\napi_key: k\nper_page: lots\n", "per_page"),
+        ("endpoint: CLOSED\napi_key: k\nretries: [1, 2]\n", "retries"),
     ])
     func badConfigExits78NamingKeyAndFile(yaml: String, key: String) async throws {
         try await withSandbox { sandbox in
             let config = sandbox.directory + "/bad-config.yaml"
-            try yaml.write(toFile: config, atomically: true, encoding: .utf8)
+            try yaml.replacingOccurrences(of: "CLOSED", with: try closedLoopbackURL()).write(toFile: config, atomically: true, encoding: .utf8)
             chmod(config, 0o600)
             _ = try await sandbox("status")
             let before = sandbox.fileBytes()

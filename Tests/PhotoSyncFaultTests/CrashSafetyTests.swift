@@ -84,5 +84,97 @@ struct CrashSafetyTests {
         }
         print("photosync crash safety: \(survived)/\(rounds) kill rounds survived; \(killedMidFetch) of \(2 * rounds) SIGKILLs landed mid-fetch (window \(Int(window)) ms); pages present after each kill: \(presentAfterKill)")
         #expect(survived == rounds)
+        // Rounds whose kills all landed after the fetch ended would prove nothing.
+        #expect(killedMidFetch > 0, "no SIGKILL landed mid-fetch in \(rounds) rounds")
     }
+
+    /// SIGKILL while a page is being saved: between the page's first write and its commit, seen
+    /// from outside as SQLite's WAL write lock (a POSIX lock on byte 120 of the catalog's -shm file)
+    /// held by the fetch in /proc/locks. The fetch is stopped (SIGSTOP) there, the lock is checked
+    /// again so the kill provably lands inside the transaction, then it is killed. The catalog must
+    /// then hold whole pages only, pass integrity_check, and a fetch complete it.
+    @Test func killsWhileAPageIsBeingSaved() async throws {
+        let rounds = 4
+        let feed = try await GeneratedFeed.start(photos: Self.photos, perPage: Self.perPage)
+        defer { feed.stop() }
+        let pages = try await feed.pageIDs()
+        let fetchArgs = ["fetch", "--url", feed.url, "--api-key", "k", "--per-page", "\(Self.perPage)", "--pages", "\(pages.count)", "--quiet"]
+        var killedMidSave = 0
+        var presentAfterKill: [Int] = []
+        for round in 1...rounds {
+            try await withSandbox { sandbox in
+                // Past the catalog's creation: a page from about the first to the eighth.
+                let skip = Int.random(in: 1...8)
+                let running = try sandbox.start(fetchArgs + ["--db", sandbox.db])
+                let pid = running.process.processIdentifier
+                let db = sandbox.db
+                let killed = await runOnDedicatedThread { killInsideWriteTransaction(pid, database: db, skipping: skip, within: 120) }
+                let result = await running.finish()
+                let label = "round \(round) (after \(skip) transactions)"
+                #expect(killed && result.signalled && result.status == SIGKILL, "\(label): not killed inside a save: \(result)")
+                guard killed else { return }
+                killedMidSave += 1
+                let present = try CatalogInspector(path: sandbox.db).expectConsistent(pages: pages, label)
+                presentAfterKill.append(present)
+                let final = try await sandbox.run(fetchArgs + ["--db", sandbox.db])
+                #expect(final.status == 0, "\(label): the fetch after the kill completes: \(final)")
+                #expect(try CatalogInspector(path: sandbox.db).expectConsistent(pages: pages, "\(label) final") == pages.count)
+            }
+        }
+        print("photosync crash safety: \(killedMidSave)/\(rounds) SIGKILLs inside a page's save; pages present after each: \(presentAfterKill)")
+        #expect(killedMidSave == rounds)
+    }
+}
+
+/// Whether process `pid` holds SQLite's WAL write lock on `database`: byte 120 of its `-shm` file,
+/// locked (POSIX, WRITE) from a transaction's first write to its commit or rollback.
+func holdsWriteTransaction(_ pid: Int32, database: String) -> Bool {
+    var info = stat()
+    guard stat(database + "-shm", &info) == 0,
+          let handle = FileHandle(forReadingAtPath: "/proc/locks"),
+          let locks = try? handle.readToEnd().map({ String(decoding: $0, as: UTF8.self) }) else { return false }
+    let file = ":\(info.st_ino)"
+    return locks.split(separator: "\n").contains { line in
+        // "1: POSIX  ADVISORY  WRITE 1234 fe:00:5310682 120 120" (a waiter's line has "->" first)
+        let fields = line.split(separator: " ").filter { $0 != "->" }
+        return fields.count >= 8 && fields[1] == "POSIX" && fields[3] == "WRITE" && fields[4] == "\(pid)"
+            && fields[5].hasSuffix(file) && fields[6] == "120"
+    }
+}
+
+/// Polls until `pid` is inside its `skipping + 1`-th write transaction seen, stops it there
+/// (SIGSTOP), checks it still holds the lock, and SIGKILLs it. False when the process ended first
+/// or `within` seconds passed (it is then killed all the same, so no fetch outlives its test).
+func killInsideWriteTransaction(_ pid: Int32, database: String, skipping: Int, within seconds: Double) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    var seen = 0
+    var wasHeld = false
+    defer { kill(pid, SIGKILL) }
+    var heldPolls = 0
+    while ContinuousClock.now < deadline, isAlive(pid) {
+        let held = holdsWriteTransaction(pid, database: database)
+        if held && !wasHeld { seen += 1 }
+        heldPolls = held ? heldPolls + 1 : 0
+        wasHeld = held
+        // Held over two polls: a page's save (500 photos), not a one-row write such as a run record.
+        if heldPolls >= 2 && seen > skipping {
+            kill(pid, SIGSTOP)
+            if holdsWriteTransaction(pid, database: database) {
+                kill(pid, SIGKILL)
+                return true
+            }
+            kill(pid, SIGCONT)
+            wasHeld = false
+            heldPolls = 0
+        }
+        usleep(300)
+    }
+    return false
+}
+
+/// Whether `pid` exists and has not exited (a zombie, not yet reaped, has).
+private func isAlive(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")") else { return false }
+    return stat[stat.index(after: end)...].split(separator: " ").first != "Z"
 }

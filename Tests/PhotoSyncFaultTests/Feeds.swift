@@ -52,7 +52,7 @@ extension TestHTTPServer {
 
 /// Starts a TestHTTPServer and a sandbox, cleaning both up.
 func withServerAndSandbox<T>(_ body: (TestHTTPServer, Sandbox) async throws -> T) async throws -> T {
-    try await withSandbox { sandbox in
+    try await withSandbox(environment: Sandbox.inProcessServerEnvironment) { sandbox in
         try await TestHTTPServer.withRunning { server in try await body(server, sandbox) }
     }
 }
@@ -75,10 +75,12 @@ final class GeneratedFeed: @unchecked Sendable {
         self.process = process
     }
 
-    static func start(photos: Int, perPage: Int, seed: Int = 1) async throws -> GeneratedFeed {
+    /// `delay`: seconds the server waits before each answer (a walk that lasts at least pages × delay).
+    static func start(photos: Int, perPage: Int, seed: Int = 1, delay: Double = 0) async throws -> GeneratedFeed {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", packageRoot + "/Fixtures/serve_feed.py", "--generate", "\(photos)", "--seed", "\(seed)", "--port", "0"]
+        process.arguments = ["python3", packageRoot + "/Fixtures/serve_feed.py", "--generate", "\(photos)", "--seed", "\(seed)", "--port", "0",
+                             "--delay", "\(delay)"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

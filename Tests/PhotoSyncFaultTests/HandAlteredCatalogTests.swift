@@ -9,6 +9,7 @@ import Testing
 struct HandAlteredCatalogTests {
     @Test func aCatalogWithoutItsUniqueIndexIsRefusedByEveryCommand() async throws {
         try await withSandbox { sandbox in
+            let closed = try closedLoopbackURL()
             try await CatalogFileTests.realCatalog(sandbox)
             do {
                 let queue = try DatabaseQueue(path: sandbox.db)
@@ -16,7 +17,7 @@ struct HandAlteredCatalogTests {
                 try queue.close()
             }
             let before = try #require(sandbox.fileBytes())
-            for command in [["list"], ["status"], ["fetch", "--url", "http://127.0.0.1:9/rest", "--api-key", "k", "--retries", "0"]] {
+            for command in [["list"], ["status"], ["fetch", "--url", closed, "--api-key", "k", "--retries", "0"]] {
                 let result = try await sandbox.run(command + ["--db", sandbox.db])
                 #expect(result.status == 74, "\(command): \(result)")
                 #expect(result.stderrLines.count == 1, "\(command): \(result)")

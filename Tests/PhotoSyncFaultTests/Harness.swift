@@ -41,8 +41,10 @@ extension BinarySandbox {
 
 /// Runs `body` with a fresh sandbox (its catalog on the test PostgreSQL server with `postgres`),
 /// removed afterwards.
-func withSandbox<T>(postgres: Bool = false, _ body: (Sandbox) async throws -> T) async throws -> T {
-    let sandbox = try Sandbox(label: "photosync-faults", postgres: postgres)
+func withSandbox<T>(
+    postgres: Bool = false, environment: [String: String] = [:], _ body: (Sandbox) async throws -> T
+) async throws -> T {
+    let sandbox = try Sandbox(label: "photosync-faults", postgres: postgres, environment: environment)
     defer { sandbox.remove() }
     return try await body(sandbox)
 }

@@ -59,10 +59,10 @@ struct SecurityTests {
             for output in outputs {
                 #expect(!output.stdout.contains(key) && !output.stderr.contains(key), "\(output)")
             }
-            for path in [sandbox.db, sandbox.db + "-wal", sandbox.db + ".lock"] {
-                if let bytes = sandbox.fileBytes(path) {
-                    #expect(bytes.range(of: Data(key.utf8)) == nil, "\(path) holds the key")
-                }
+            let stored = try sandbox.storedBytes()
+            #expect(stored["catalog"] != nil, "\(stored.keys)")
+            for (name, bytes) in stored {
+                #expect(bytes.range(of: Data(key.utf8)) == nil, "\(name) holds the key")
             }
         }
     }

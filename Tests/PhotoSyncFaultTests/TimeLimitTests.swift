@@ -85,7 +85,8 @@ struct TimeLimitTests {
     @Test(arguments: ["-1", "0", "abc", "nan", "inf", "1e300"])
     func badValuesAreUsageErrors(value: String) async throws {
         try await withSandbox { sandbox in
-            let result = try await sandbox("fetch", "--url", "http://127.0.0.1:9/rest", "--api-key", "k", "--max-time", value)
+            let closed = try closedLoopbackURL()
+            let result = try await sandbox("fetch", "--url", closed, "--api-key", "k", "--max-time", value)
             #expect(result.status == 64, "\(result)")
             #expect(result.stderrLines.count == 1 && result.stderr.contains("--max-time"), "\(result)")
             #expect(!FileManager.default.fileExists(atPath: sandbox.db), "nothing created")
@@ -94,11 +95,12 @@ struct TimeLimitTests {
 
     @Test func environmentAndConfigAreCheckedAndShown() async throws {
         try await withSandbox { sandbox in
-            let bad = try await sandbox("fetch", "--url", "http://127.0.0.1:9/rest", "--api-key", "k", environment: ["PHOTOSYNC_MAX_TIME": "soon"])
+            let closed = try closedLoopbackURL()
+            let bad = try await sandbox("fetch", "--url", closed, "--api-key", "k", environment: ["PHOTOSYNC_MAX_TIME": "soon"])
             #expect(bad.status == 78 && bad.stderrLines.count == 1 && bad.stderr.contains("PHOTOSYNC_MAX_TIME"), "\(bad)")
             let config = sandbox.directory + "/config.yaml"
             try "max_time: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
-            let zero = try await sandbox("fetch", "--config", config, "--url", "http://127.0.0.1:9/rest", "--api-key", "k")
+            let zero = try await sandbox("fetch", "--config", config, "--url", closed, "--api-key", "k")
             #expect(zero.status == 78 && zero.stderr.contains("max_time: must be greater than 0"), "\(zero)")
             try "max_time: 600\n".write(toFile: config, atomically: true, encoding: .utf8)
             let shown = try await sandbox("config", "--config", config, "--format", "json").object()

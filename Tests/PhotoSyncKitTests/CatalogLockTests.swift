@@ -4,7 +4,7 @@ import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Fetch lock")
+@Suite("Fetch lock", .removesTemporaryFiles)
 struct CatalogLockTests {
     private static let flockTool = "/usr/bin/flock"
 
@@ -133,6 +133,27 @@ struct CatalogLockTests {
         #expect(lock != nil)
         lock = nil
         #expect(!CatalogLock.isHeld(databasePath: database))
+    }
+
+    /// /proc/locks is longer than 4 KiB on a busy machine; isHeld read only that much of it, so
+    /// `status` showed a running fetch's run as abandoned. The lock is taken first and 300 others
+    /// after it (the kernel lists newer locks first).
+    @Test("isHeld finds a lock past the first 4 KiB of /proc/locks")
+    func isHeldReadsAllOfProcLocks() throws {
+        let directory = try makeTemporaryDirectory()
+        let database = directory + "/c.sqlite"
+        let lock = try CatalogLock(databasePath: database, wait: false)
+        var others: [Int32] = []
+        defer { others.forEach { close($0) } }
+        for index in 0..<300 {
+            let descriptor = open(directory + "/other-\(index)", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            try #require(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+            others.append(descriptor)
+        }
+        let text = try #require(CatalogLock.procLocks())
+        #expect(text.utf8.count > 300 * 40, "all of /proc/locks: \(text.utf8.count) bytes")
+        #expect(CatalogLock.isHeld(databasePath: database))
+        withExtendedLifetime(lock) {}
     }
 
     /// `flock -n FILE true` in a child process: 0 if it got the lock, 1 if someone holds it.

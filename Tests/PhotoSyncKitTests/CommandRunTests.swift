@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoSyncKit
 
 /// Runs parsed commands against temporary catalogs and checks their exit statuses.
-@Suite("Running commands")
+@Suite("Running commands", .removesTemporaryFiles)
 struct CommandRunTests {
     @Test("an explicit --config that does not exist exits with 78")
     func missingConfig() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Config file")
+@Suite("Config file", .removesTemporaryFiles)
 struct ConfigFileTests {
     @Test("every documented key is read")
     func allKeys() throws {
@@ -47,7 +47,7 @@ struct ConfigFileTests {
         }
         #expect(
             throws: PhotoSyncError.configuration(
-                "config /etc/p.yaml: unknown key \"colour\" (known keys: endpoint, api_key, per_page, max_pages, merge_policy, timeout, max_time, retries, db, log_file, api_budget, search_user, search_tags, search_text)")
+                "config /etc/p.yaml: unknown key \"colour\" (known keys: endpoint, api_key, per_page, max_pages, merge_policy, timeout, max_time, retries, db, log_file, api_budget, search_user, search_tags, search_text, ca_file)")
         ) {
             try ConfigFile.parse("colour: red\n", path: "/etc/p.yaml")
         }

@@ -10,12 +10,12 @@ import Testing
 ///
 /// No real signal is sent to the test process: a second live `InterruptionWatch` records one,
 /// which is what its signal handler does, and the fetch's own request polls `InterruptionWatch.pending`.
-@Suite("Interrupting a blocked fetch", .serialized)
+@Suite("Interrupting a blocked fetch", .serialized, .removesTemporaryFiles)
 struct FetchInterruptionTests {
     /// A server that never answers, and a 60 s timeout the time limit could not survive.
     @Test(.timeLimit(.minutes(1)))
     func signalAbortsTheRequestAndRecordsTheRunAsInterrupted() async throws {
-        let server = try RawSocketServer(.neverRespond, lifetime: 70)
+        let server = try RawSocketServer(.neverRespond)
         defer { server.stop() }
         let directory = try makeTemporaryDirectory()
         let database = directory + "/c.sqlite"
@@ -46,7 +46,7 @@ struct FetchInterruptionTests {
 
     @Test(.timeLimit(.minutes(1)))
     func feedSourceTurnsACancelledRequestIntoInterrupted() async throws {
-        let server = try RawSocketServer(.neverRespond, lifetime: 70)
+        let server = try RawSocketServer(.neverRespond)
         defer { server.stop() }
         let settings = FetchSettings(
             endpoint: server.baseURL + "/rest/", apiKey: "k", pages: 1, maxPages: 1, perPage: 10,

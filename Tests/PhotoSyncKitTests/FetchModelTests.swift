@@ -7,7 +7,10 @@ extension FetchInterruptionTests {
     /// Issue 11's model-based test: random sequences of fetches (pages with repeats within and
     /// across them, owners and names that change, photos that move), deletes, restores and dry
     /// runs, run through `Catalog` against a real catalog file and a real HTTP feed on 127.0.0.1,
-    /// and checked after every step against `FetchModel` (see FetchModel/).
+    /// and checked after every step against `FetchModel` (see FetchModel/). Fetches are
+    /// incremental as cron runs them (a stop after a page of known photos once the last run
+    /// completed), now and then `--full`, cut by the page limit, or failing at a page the server
+    /// refuses (the next fetch then walks to its limit).
     ///
     /// Seeded: `make test` runs the same sequences every time; `PHOTOSYNC_SLOW_FAULTS=1` (`make
     /// test-faults`) runs five times as many from a random seed; `PHOTOSYNC_MODEL_SEED=N` replays

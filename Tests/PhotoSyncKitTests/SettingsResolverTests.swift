@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Settings precedence")
+@Suite("Settings precedence", .removesTemporaryFiles)
 struct SettingsResolverTests {
     let file = ConfigFile(
         path: "/home/ana/.config/photosync/config.yaml",

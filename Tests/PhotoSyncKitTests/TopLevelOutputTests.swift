@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoSyncKit
 
 /// What the executable prints at the top level: help on stdout, every failure as one stderr line.
-@Suite("Top-level output")
+@Suite("Top-level output", .removesTemporaryFiles)
 struct TopLevelOutputTests {
     /// Runs `execute` with the top-level text captured.
     private func run(_ arguments: [String]) -> (stdout: String, stderr: String, status: Int32) {

@@ -59,9 +59,18 @@ public struct BinarySandbox: Sendable {
     public var db: String { postgres?.url ?? directory + "/catalog.sqlite" }
     /// The PostgreSQL catalog, for a sandbox made with `postgres: true`.
     public let postgres: PostgresTestCatalog?
+    /// Variables every run of this sandbox gets (a run's own win over them).
+    public let baseEnvironment: [String: String]
 
-    public init(label: String = "photosync-test", postgres: Bool = false) throws {
+    /// For a feed served by a server inside the test process (`TestHTTPServer`): with the whole
+    /// suite on two cores it can take longer than the default 30 s to answer, and a retried request
+    /// would be counted twice. Tests of timeouts pass their own --timeout, which wins. Other tests
+    /// run with the default, as users do.
+    public static let inProcessServerEnvironment = ["PHOTOSYNC_TIMEOUT": "600"]
+
+    public init(label: String = "photosync-test", postgres: Bool = false, environment: [String: String] = [:]) throws {
         self.postgres = postgres ? try PostgresTestCatalog() : nil
+        baseEnvironment = environment
         directory = FileManager.default.temporaryDirectory.path + "/\(label)-" + UUID().uuidString
         for sub in ["home", "data", "config"] {
             try FileManager.default.createDirectory(atPath: directory + "/" + sub, withIntermediateDirectories: true)
@@ -74,11 +83,8 @@ public struct BinarySandbox: Sendable {
             "HOME": directory + "/home",
             "XDG_DATA_HOME": directory + "/data",
             "XDG_CONFIG_HOME": directory + "/config",
-            // The feed server runs inside the test process; with the whole suite on two cores it can
-            // take longer than the default 30 s to answer, and a retried request would be counted twice.
-            // Tests of timeouts pass their own --timeout, which wins over the environment.
-            "PHOTOSYNC_TIMEOUT": "600",
         ]
+        environment.merge(baseEnvironment) { $1 }
         environment.merge(extra) { $1 }
         return environment
     }
@@ -120,6 +126,18 @@ public struct BinarySandbox: Sendable {
     /// A file's bytes (the catalog's by default), to prove it was left untouched.
     public func fileBytes(_ path: String? = nil) -> Data? {
         FileManager.default.contents(atPath: path ?? db)
+    }
+
+    /// Everything the catalog stores, to look for what must never be stored (the API key): for a
+    /// SQLite catalog the bytes of the file, its `-wal` and `-shm` and the `.lock`, by suffix; for a
+    /// PostgreSQL one every row of every table of its schema (`pg_dump --data-only`).
+    public func storedBytes() throws -> [String: Data] {
+        if let postgres { return ["pg_dump of \(postgres.schema)": Data(try postgres.dataDump().utf8)] }
+        var stored: [String: Data] = [:]
+        for suffix in ["", "-wal", "-shm", ".lock"] {
+            if let bytes = FileManager.default.contents(atPath: db + suffix) { stored["catalog" + suffix] = bytes }
+        }
+        return stored
     }
 
     public func remove() {

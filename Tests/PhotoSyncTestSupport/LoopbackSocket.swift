@@ -88,3 +88,9 @@ public func closedLoopbackPort() throws -> UInt16 {
     close(fd)
     return port
 }
+
+/// `http://127.0.0.1:PORT/rest` on a port nothing listens on (see `closedLoopbackPort()`): a feed
+/// URL that is refused at once, for tests that must not reach a server.
+public func closedLoopbackURL(_ path: String = "/rest") throws -> String {
+    "http://127.0.0.1:\(try closedLoopbackPort())\(path)"
+}

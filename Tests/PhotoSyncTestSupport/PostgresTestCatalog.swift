@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A schema of its own on the test PostgreSQL server, made and dropped with `psql` (the real client).
 ///
@@ -10,6 +11,10 @@ public final class PostgresTestCatalog: Sendable {
     public let schema: String
     /// A catalog URL whose tables live in the schema (`--db` for photosync).
     public let url: String
+    /// With `database`: that database and the server's own URL, to drop it after its last user.
+    private let database: (name: String, server: String)?
+    /// Catalogs alive per database made for them (tests share one: the README names `photos`).
+    private static let databaseUsers = Mutex<[String: Int]>([:])
 
     /// A schema in the test server's database, or (with `database`) in that database of the test
     /// server, created if missing.
@@ -18,7 +23,9 @@ public final class PostgresTestCatalog: Sendable {
             throw PostgresTestError(
                 "PHOTOSYNC_TEST_POSTGRES_URL is not set: run `make test` (it starts a PostgreSQL server) or point it at a server of yours")
         }
+        self.database = database.map { ($0, server) }
         if let database, var components = URLComponents(string: server) {
+            Self.databaseUsers.withLock { $0[database, default: 0] += 1 }
             if try Self.psql(server, "SELECT count(*) FROM pg_database WHERE datname = '\(database)'") == "0" {
                 _ = try? Self.psql(server, "CREATE DATABASE \(database)")  // another test may create it meanwhile
             }
@@ -31,7 +38,16 @@ public final class PostgresTestCatalog: Sendable {
         try Self.psql(server, "CREATE SCHEMA \(schema)")
     }
 
-    deinit { _ = try? Self.psql(serverURL, "DROP SCHEMA \(schema) CASCADE") }
+    /// Drops the schema, and the database made for `database` when no other catalog uses it.
+    deinit {
+        _ = try? Self.psql(serverURL, "DROP SCHEMA \(schema) CASCADE")
+        guard let database else { return }
+        let last = Self.databaseUsers.withLock { users in
+            users[database.name, default: 1] -= 1
+            return users[database.name] == 0
+        }
+        if last { _ = try? Self.psql(database.server, "DROP DATABASE IF EXISTS \(database.name)") }
+    }
 
     /// libpq's environment for the schema (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGOPTIONS`):
     /// what a user's shell would hold for `postgresql:///DATABASE` to reach it.
@@ -61,6 +77,22 @@ public final class PostgresTestCatalog: Sendable {
     /// (two threads here) would starve the in-process servers of other tests.
     public static func query(_ url: String, _ sql: String) async throws -> String {
         try await runOnDedicatedThread { Result { try psql(url, sql) } }.get()
+    }
+
+    /// Every row of every table of the catalog's schema, as `pg_dump --data-only` prints them.
+    public func dataDump() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pg_dump")
+        process.arguments = ["--data-only", "--schema=\(schema)", "--dbname=\(serverURL)"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PostgresTestError("pg_dump failed: \(problem)") }
+        return text
     }
 
     /// Runs `sql` on the catalog's schema.

@@ -7,8 +7,9 @@ import Synchronization
 /// endless bodies, arbitrary raw bytes.
 ///
 /// One background thread accepts and serves connections one at a time with
-/// the same `Behaviour`. Every wait is bounded: the thread ends on `stop()`,
-/// on deinit, or when `lifetime` runs out, whichever comes first.
+/// the same `Behaviour`. It lives as long as the test needs it: until `stop()`
+/// (every test defers one) or deinit, never on a clock of its own, which a
+/// loaded machine could outrun. Each wait inside lasts at most 50 ms.
 public final class RawSocketServer: Sendable {
     public enum Behaviour: Sendable, Equatable {
         /// Never accepts and keeps its accept queue full, so new connections
@@ -61,13 +62,12 @@ public final class RawSocketServer: Sendable {
     private let control = Control()
 
     /// Starts listening and serving at once.
-    public init(_ behaviour: Behaviour, lifetime: Double = 20) throws {
+    public init(_ behaviour: Behaviour) throws {
         let (fd, port) = try LoopbackSocket.listen(backlog: behaviour == .neverAccept ? 0 : 16)
         self.port = port
         // Linux queues backlog + 1 connections and drops SYNs beyond that.
         let fillers = behaviour == .neverAccept ? (0..<2).map { _ in LoopbackSocket.startConnecting(to: port) } : []
-        let connection = ConnectionLoop(listener: fd, fillers: fillers, behaviour: behaviour, control: control,
-                                        deadline: .now + .milliseconds(Int(lifetime * 1000)))
+        let connection = ConnectionLoop(listener: fd, fillers: fillers, behaviour: behaviour, control: control)
         Thread { connection.run() }.start()
     }
 
@@ -103,11 +103,10 @@ private struct ConnectionLoop: Sendable {
     let fillers: [Int32]
     let behaviour: RawSocketServer.Behaviour
     let control: Control
-    let deadline: ContinuousClock.Instant
 
     private static let tick = 0.05
 
-    private var shouldRun: Bool { !control.isStopped && .now < deadline }
+    private var shouldRun: Bool { !control.isStopped }
 
     func run() {
         defer {

@@ -132,6 +132,7 @@ public final class CurlHTTPClient: Sendable {
         try handle.set(CURLOPT_MAXREDIRS, configuration.maxRedirects)
         try handle.set(CURLOPT_SSL_VERIFYPEER, 1)
         try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile = configuration.caFile { try handle.set(CURLOPT_CAINFO, caFile) }
         try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         try handle.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout))
         try handle.set(CURLOPT_NOSIGNAL, 1)

@@ -15,6 +15,9 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// `HTTPError.retryLater` instead of a sleep (a cron job should not sleep through an hour).
     /// Nil waits for any, capped by `backoff.maxDelay`.
     public var longestRetryAfter: Double?
+    /// A PEM file of CA certificates to verify servers with instead of the system's
+    /// (`CURLOPT_CAINFO`): a private root, or a TLS-inspecting proxy's. Verification stays on.
+    public var caFile: String?
 
     /// `connectTimeout` defaults to `min(10, timeout)`.
     public init(
@@ -25,7 +28,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
         userAgent: String = "photosync/0.1.0",
         maxRedirects: Int = 5,
         backoff: RetryPolicy = RetryPolicy(),
-        longestRetryAfter: Double? = nil
+        longestRetryAfter: Double? = nil,
+        caFile: String? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout ?? min(10, timeout)
@@ -35,5 +39,6 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
         self.maxRedirects = max(0, maxRedirects)
         self.backoff = backoff
         self.longestRetryAfter = longestRetryAfter
+        self.caFile = caFile
     }
 }

@@ -34,6 +34,8 @@ public struct FetchSettings: Sendable {
     public var apiBudget = SettingsResolver.defaultAPIBudget
     /// `flickr.photos.search` with these terms instead of `flickr.photos.getRecent`, when set.
     public var search: FeedSearch?
+    /// PEM file of CA certificates that verify the endpoint instead of the system's (`--ca-file`).
+    public var caFile: String?
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,

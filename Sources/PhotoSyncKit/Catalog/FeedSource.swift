@@ -19,6 +19,7 @@ struct FeedSource: Sendable {
         configuration.connectTimeout = min(10, settings.timeout)
         configuration.retries = settings.retries
         configuration.userAgent = "photosync/\(PhotoSyncVersion.current)"
+        configuration.caFile = settings.caFile
         // A cron fetch does not sleep through a long Retry-After; with --wait it does (capped).
         configuration.longestRetryAfter = settings.waitForLock ? nil : max(2 * settings.timeout, 120)
         client = CurlHTTPClient(configuration: configuration)

@@ -20,7 +20,7 @@ struct FetchCommand: GlobalOptionsCommand {
         discussion: """
             Settings come from flags, then PHOTOSYNC_API_KEY, PHOTOSYNC_URL, PHOTOSYNC_PER_PAGE, \
             PHOTOSYNC_MAX_PAGES, PHOTOSYNC_MERGE_POLICY, PHOTOSYNC_TIMEOUT, PHOTOSYNC_MAX_TIME, PHOTOSYNC_RETRIES, \
-            PHOTOSYNC_API_BUDGET, PHOTOSYNC_SEARCH_USER, PHOTOSYNC_SEARCH_TAGS, PHOTOSYNC_SEARCH_TEXT, then the \
+            PHOTOSYNC_API_BUDGET, PHOTOSYNC_SEARCH_USER, PHOTOSYNC_SEARCH_TAGS, PHOTOSYNC_SEARCH_TEXT, PHOTOSYNC_CA_FILE, then the \
             config file, then defaults. Only one fetch runs per catalog at a time; another one fails \
             with status 75, or waits with --wait. A fetch stops with status 75 when the key has made \
             api_budget calls (default 3000) in the last hour, or when the API asks to wait longer than \
@@ -70,6 +70,14 @@ struct FetchCommand: GlobalOptionsCommand {
     @Option(help: "Retries per failed request, 0 to 10 (default 3).")
     var retries: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Verify the server with the CA certificates in this PEM file instead of the system's (env PHOTOSYNC_CA_FILE, config ca_file).",
+            discussion: "For a private root or a TLS-inspecting proxy. Verification is never turned off.",
+            valueName: "path"),
+        completion: .file())
+    var caFile: String?
+
     @Flag(help: "Fetch and compare, but save nothing.")
     var dryRun = false
 
@@ -117,7 +125,7 @@ struct FetchCommand: GlobalOptionsCommand {
             let context = try CommandContext(globals)
             let flags = SettingsLayer(
                 endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, maxTime: maxTime, retries: retries,
-                search: FeedSearch(user: user, tags: tags, text: text))
+                search: FeedSearch(user: user, tags: tags, text: text), caFile: caFile)
             var settings = try context.resolver.fetchSettings(
                 flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
             settings.full = full

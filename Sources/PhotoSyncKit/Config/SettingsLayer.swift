@@ -17,6 +17,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case searchUser = "search_user"
     case searchTags = "search_tags"
     case searchText = "search_text"
+    case caFile = "ca_file"
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
@@ -32,7 +33,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .maxTime: value > 0 ? (value <= FetchDeadline.longest ? nil : "must be at most \(Int(FetchDeadline.longest)) (a year)") : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
         case .apiBudget: value >= 1 ? nil : "must be at least 1"
-        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile: nil
+        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile: nil
         }
     }
 }
@@ -59,6 +60,8 @@ struct SettingsLayer: Equatable, Sendable {
     var logFile: String?
     var apiBudget: Int?
     var search = FeedSearch()
+    /// PEM file of CA certificates that verify the endpoint instead of the system's (`ca_file`).
+    var caFile: String?
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -67,7 +70,7 @@ struct SettingsLayer: Equatable, Sendable {
             perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout, maxTime: maxTime ?? lower.maxTime,
             retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
-            search: search.overriding(lower.search))
+            search: search.overriding(lower.search), caFile: caFile ?? lower.caFile)
     }
 
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
@@ -85,6 +88,8 @@ struct SettingsLayer: Equatable, Sendable {
             db = text
         case .logFile:
             logFile = text
+        case .caFile:
+            caFile = text
         case .searchUser:
             search.user = text
         case .searchTags:

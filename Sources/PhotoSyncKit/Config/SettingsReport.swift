@@ -40,6 +40,7 @@ struct SettingsReport: Sendable {
             case .searchUser: file.search.user != nil
             case .searchTags: file.search.tags != nil
             case .searchText: file.search.text != nil
+            case .caFile: file.caFile != nil
             }
         }
         let logFile = resolver.logFilePath(flag: logFileFlag, config: config)
@@ -58,6 +59,7 @@ struct SettingsReport: Sendable {
             (.searchUser, merged.search.user, nil),
             (.searchTags, merged.search.tags, nil),
             (.searchText, merged.search.text, nil),
+            (.caFile, merged.caFile.map(resolver.expandingTilde), nil),
         ]
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))

@@ -88,6 +88,12 @@ struct SettingsResolver: Sendable {
             : "api_key in \(config?.path ?? "the config file")"
         settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
         settings.maxTime = merged.maxTime
+        if let caFile = merged.caFile {
+            let source = flags.caFile != nil ? "--ca-file"
+                : environment.caFile != nil ? SettingKey.caFile.environmentVariable
+                : "ca_file in \(config?.path ?? "the config file")"
+            settings.caFile = try readableCAFile(expandingTilde(caFile), source: source)
+        }
         if search {
             guard !merged.search.isEmpty else {
                 throw .usage("--search needs --user, --tags or --text (or search_user, search_tags, search_text in the config)")
@@ -95,6 +101,19 @@ struct SettingsResolver: Sendable {
             settings.search = merged.search
         }
         return settings
+    }
+
+    /// `path` when it is a readable file; otherwise a configuration error naming `source`, rather
+    /// than a TLS failure on every request (libcurl would only say it cannot read the CA file).
+    private func readableCAFile(_ path: String, source: String) throws(PhotoSyncError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .configuration("\(source) \(path): no such file")
+        }
+        guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) else {
+            throw .configuration("\(source) \(path): not a readable file")
+        }
+        return path
     }
 
     /// An environment value; empty counts as unset, as in most shells' `VAR= command` idiom.

@@ -88,13 +88,20 @@ final class CatalogLock {
     /// taking it (taking it even briefly could make a starting fetch exit 75).
     static func isHeld(databasePath path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        guard stat(path, &info) == 0, let locks = procLocks() else { return false }
         // "1: FLOCK  ADVISORY  WRITE 4242 fd:01:1234567 0 EOF": major:minor in hex, then the inode.
         let device = String(format: "%02x:%02x:%llu", major(info.st_dev), minor(info.st_dev), UInt64(info.st_ino))
         return locks.split(separator: "\n").contains { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             return fields.count >= 6 && fields[1] == "FLOCK" && fields[3] == "WRITE" && fields[5] == device
         }
+    }
+
+    /// All of /proc/locks. It reports a size of 0, and `String(contentsOfFile:)` then reads only its
+    /// first 4 KiB (about 70 locks): on a busy machine a running fetch was shown as abandoned.
+    static func procLocks() -> String? {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/locks"), let data = try? handle.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func major(_ device: dev_t) -> UInt32 { UInt32((device >> 8) & 0xfff) | UInt32((device >> 32) & ~0xfff) }

@@ -43,7 +43,7 @@ extension CurlHTTPClient {
     /// A 60 s timeout the test's time limit could not survive: only cancellation ends it in time.
     @Test(.timeLimit(.minutes(1)))
     func cancellingAbortsARequestTheServerNeverAnswers() async throws {
-        let server = try RawSocketServer(.neverRespond, lifetime: 70)
+        let server = try RawSocketServer(.neverRespond)
         defer { server.stop() }
         let flag = CancelFlag(after: 0.3)
 
@@ -55,7 +55,7 @@ extension CurlHTTPClient {
 
     @Test(.timeLimit(.minutes(1)))
     func cancellingAbortsAStalledConnect() async throws {
-        let server = try RawSocketServer(.neverAccept, lifetime: 70)
+        let server = try RawSocketServer(.neverAccept)
         defer { server.stop() }
 
         let result = await makeClient(timeout: 60, connectTimeout: 60).fetch(
@@ -66,7 +66,7 @@ extension CurlHTTPClient {
 
     @Test(.timeLimit(.minutes(1)))
     func cancellingAbortsAnEndlessBody() async throws {
-        let server = try RawSocketServer(.endlessBody, lifetime: 70)
+        let server = try RawSocketServer(.endlessBody)
         defer { server.stop() }
 
         let result = await makeClient(timeout: 60).fetch(server.baseURL + "/rest", cancelledBy: CancelFlag(after: 0.3))

@@ -12,31 +12,60 @@ extension FetchModel {
     }
 
     /// The fetch's outcome, and the counts its run record keeps (nil for a dry run: no record).
+    ///
+    /// Incremental (README, "Incremental"): after a completed fetch and without `--full`, a page
+    /// whose photos (excluded ones count) were all in the catalog, unchanged, and not repeats ends
+    /// the walk; the pages within the limit not asked for are `pages_skipped_known`, and no
+    /// `more_pages` is reported. A failed or conflicting run makes the next one walk to its limit.
     mutating func fetched(_ fetch: ModelFetch) -> (outcome: Outcome, run: FetchSummary?) {
         let start = self
+        let incremental = start.lastRunCompleted && !fetch.full
         var work = self
         var session = Session()
+        var stoppedAtKnownPage = false
         for (index, page) in fetch.pages.prefix(fetch.limit).enumerated() {
+            if fetch.failAt == index + 1 {
+                if !fetch.dryRun { (self, lastRunCompleted) = (work, false) }
+                return (.failed, fetch.dryRun ? nil : session.summary)
+            }
             let usable = page.filter(\.isUsable)
             let kept = usable.filter { !start.excludes($0) }
             if fetch.policy == .error, case let conflicts = start.conflicts(kept), !conflicts.isEmpty {
-                if !fetch.dryRun { self = work }
+                if !fetch.dryRun { (self, lastRunCompleted) = (work, false) }
                 return (.conflict(conflicts, total: conflicts.count), fetch.dryRun ? nil : session.summary)
             }
+            let known = incremental && Self.isKnown(kept, excluded: usable.count - kept.count, policy: fetch.policy, before: start, session: session)
             work.save(kept, policy: fetch.policy, before: start, session: &session)
             session.summary.pages = index + 1
             session.summary.received += page.count
             session.summary.skipped += page.count - usable.count
             session.summary.excluded += usable.count - kept.count
+            if known {
+                stoppedAtKnownPage = true
+                break
+            }
         }
         var summary = session.summary
-        summary.morePages = max(0, fetch.pages.count - fetch.limit)
-        summary.gap = start.hadSuccessfulFetch && summary.unchanged + summary.updated + summary.excluded == 0
+        summary.morePages = stoppedAtKnownPage ? 0 : max(0, fetch.pages.count - fetch.limit)
+        summary.pagesSkippedKnown = stoppedAtKnownPage ? max(0, min(fetch.limit, fetch.pages.count) - summary.pages) : 0
+        summary.gap = start.hadSuccessfulFetch && !stoppedAtKnownPage && summary.unchanged + summary.updated + summary.excluded == 0
         if !fetch.dryRun {
             self = work
-            hadSuccessfulFetch = true
+            (hadSuccessfulFetch, lastRunCompleted) = (true, true)
         }
         return (.fetched(summary), fetch.dryRun ? nil : summary)
+    }
+
+    /// A page an incremental walk stops after: not empty (an excluded photo counts), and every photo
+    /// on it stored before the fetch, seen for the first time in the fetch, and left as it was (the
+    /// store wins under `store-trump`, so there a stored photo is always left as it was).
+    static func isKnown(_ kept: [ModelItem], excluded: Int, policy: MergePolicyChoice, before start: FetchModel, session: Session) -> Bool {
+        let ids = kept.map(\.id)
+        guard kept.count + excluded > 0, Set(ids).count == ids.count else { return false }
+        return kept.allSatisfy { item in
+            guard !session.seen.contains(item.id), let stored = start.photos[item.id] else { return false }
+            return policy == .storeTrump || stored == item.photo
+        }
     }
 
     /// Under `error`: the page's distinct photo ids and photographer names that were in the

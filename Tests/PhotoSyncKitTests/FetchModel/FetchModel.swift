@@ -14,6 +14,9 @@ struct FetchModel: Equatable {
     var excludedNames: Set<String> = []
     /// Whether a real fetch of the feed succeeded before (the reference for the gap warning).
     var hadSuccessfulFetch = false
+    /// Whether the last real fetch (dry runs record nothing) succeeded: the next one, without
+    /// `--full`, is incremental and stops after a page of photos all known.
+    var lastRunCompleted = false
 
     /// What a step returns, as the model predicts it and as the catalog answered.
     enum Outcome: Equatable, CustomStringConvertible {
@@ -21,6 +24,8 @@ struct FetchModel: Equatable {
         /// A merge conflict under `error`: the conflicting keys of the failing page ("photo 12",
         /// "photographer Ana"), and how many there are.
         case conflict(Set<String>, total: Int)
+        /// The walk failed (a page the server refused), pages before it kept.
+        case failed
         case deleted(DeletionReport)
         case restored(RestoreReport)
         case notFound
@@ -29,6 +34,7 @@ struct FetchModel: Equatable {
             switch self {
             case .fetched(let summary): "fetched \(summary.line)"
             case .conflict(let keys, let total): "conflict: \(keys.sorted().joined(separator: ", ")) (\(total) in total)"
+            case .failed: "failed (network)"
             case .deleted(let report): "deleted \(report.photoIDs), photographers removed \(report.photographersRemoved)"
             case .restored(let report): "restored \(report.photoIDs) photographer \(report.photographer ?? "-")"
             case .notFound: "not found"

@@ -21,7 +21,11 @@ struct ModelCoverage {
                 ("a skipped item", s.skipped > 0), ("an excluded item", s.excluded > 0), ("a new photographer", s.photographersInserted > 0),
                 ("a photographer emptied by a fetch", s.photographersRemoved > 0), ("pages past the limit", s.morePages > 0),
                 ("a gap", s.gap), ("a dry-run fetch", fetch.dryRun),
+                ("a stop at a page of known photos", s.pagesSkippedKnown > 0), ("a --full fetch", fetch.full),
             ] where happened { counts[name, default: 0] += 1 }
+        case (.fetch(let fetch), .failed):
+            add("a walk that failed at a page")
+            if (run?.pages ?? 0) > 0 && !fetch.dryRun { add("a failed walk after saved pages") }
         case (.fetch(let fetch), .conflict):
             add("a conflict")
             if (run?.pages ?? 0) > 0 { add("a conflict after saved pages") }
@@ -45,7 +49,9 @@ struct ModelCoverage {
             "a new photographer", "a photographer emptied by a fetch", "pages past the limit", "a gap", "a dry-run fetch",
             "a conflict", "a dry-run delete", "a delete by id", "a delete emptying a photographer", "a delete of a photographer",
             "a restore of ids", "a restore of a photographer", "a refusal (not found)", "a dry run, then the same fetch for real",
+            "a walk that failed at a page", "a failed walk after saved pages", "a --full fetch",
         ]
+        if policy != .error { wanted += ["a stop at a page of known photos"] }
         if policy != .error { wanted += ["an update", "an unchanged photo"] }
         if policy == .error { wanted += ["a conflict after saved pages", "a dry-run conflict"] }
         return wanted.filter { counts[$0, default: 0] == 0 }

@@ -11,7 +11,7 @@ import Synchronization
 final class ModelFeedServer: Sendable {
     let port: UInt16
     private let listener: Int32
-    private let state = Mutex((pages: [String](), stopped: false))
+    private let state = Mutex((pages: [String](), failing: Int?.none, stopped: false))
 
     var endpoint: String { "http://127.0.0.1:\(port)/rest" }
 
@@ -23,7 +23,7 @@ final class ModelFeedServer: Sendable {
     /// Serves `fetch`'s pages from now on.
     func serve(_ fetch: ModelFetch) {
         let bodies = fetch.pages.enumerated().map { ModelFeed.page($0.offset + 1, of: fetch.pages.count, $0.element) }
-        state.withLock { $0.pages = bodies }
+        state.withLock { ($0.pages, $0.failing) = (bodies, fetch.failAt) }
     }
 
     /// Ends the server thread within about 50 ms.
@@ -43,7 +43,9 @@ final class ModelFeedServer: Sendable {
     /// The page the request target asks for, or a 404.
     private func response(to target: String) -> [UInt8] {
         let number = URLComponents(string: target)?.queryItems?.first { $0.name == "page" }?.value.flatMap { Int($0) }
-        let body = state.withLock { state in number.flatMap { state.pages.indices.contains($0 - 1) ? state.pages[$0 - 1] : nil } }
+        let body = state.withLock { state in
+            number.flatMap { state.failing != $0 && state.pages.indices.contains($0 - 1) ? state.pages[$0 - 1] : nil }
+        }
         guard let body, target.hasPrefix("/rest") else { return Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8) }
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
         return Array((head + body).utf8)

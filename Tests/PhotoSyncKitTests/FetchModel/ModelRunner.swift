@@ -74,6 +74,8 @@ struct ModelRunner {
                 return .notFound
             } catch PhotoSyncError.conflict(let message) {
                 return Self.conflict(message)
+            } catch PhotoSyncError.network {
+                return .failed
             }
         }
     }
@@ -82,7 +84,7 @@ struct ModelRunner {
         var settings = FetchSettings(
             endpoint: server.endpoint, apiKey: "model-key", pages: nil, maxPages: fetch.limit, perPage: 100,
             mergePolicy: fetch.policy, timeout: 120, retries: 2, dryRun: fetch.dryRun, waitForLock: false)
-        settings.full = true
+        settings.full = fetch.full
         return settings
     }
 

@@ -7,6 +7,11 @@ struct ModelFetch: Sendable, Equatable {
     var limit: Int
     var policy: MergePolicyChoice
     var dryRun: Bool
+    /// `--full`: walk to the limit even after a completed fetch (no stop at a page of known photos).
+    var full = false
+    /// The page (1-based) the server answers with a 404 when asked: the walk fails there, the
+    /// pages before it saved, and the run is recorded failed (so the next fetch walks to its limit).
+    var failAt: Int? = nil
 }
 
 /// One command of a model sequence.
@@ -23,7 +28,8 @@ enum ModelStep: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fetch(let fetch):
             let pages = fetch.pages.enumerated().map { "    page \($0.offset + 1): \($0.element.map(\.description).joined(separator: ", "))" }
-            return "fetch \(fetch.policy.rawValue)\(fetch.dryRun ? " --dry-run" : "") (max_pages \(fetch.limit))\n"
+            return "fetch \(fetch.policy.rawValue)\(fetch.dryRun ? " --dry-run" : "")\(fetch.full ? " --full" : "") (max_pages \(fetch.limit))"
+                + (fetch.failAt.map { ", page \($0) fails" } ?? "") + "\n"
                 + pages.joined(separator: "\n")
         case .deletePhotos(let ids, let remembering, let dryRun):
             return "delete \(ids.joined(separator: " "))\(remembering ? "" : " --forget-only")\(dryRun ? " --dry-run" : "")"

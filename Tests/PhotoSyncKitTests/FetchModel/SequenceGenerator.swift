@@ -70,7 +70,10 @@ struct SequenceGenerator {
         let limit = random.chance(0.15) ? random.int(1...pages.count) : pages.count + random.int(0...1)
         // Now and then a fetch under another policy: a user may switch between fetches.
         let policy = random.chance(0.1) ? random.pick(MergePolicyChoice.allCases) : policy
-        return ModelFetch(pages: pages, limit: limit, policy: policy, dryRun: random.chance(0.2))
+        // Incremental fetches are the default (what cron runs); now and then --full, or a walk that
+        // fails at a page (the server refuses it), after which the next fetch walks to its limit.
+        let failAt = random.chance(0.1) ? random.int(1...pages.count) : nil
+        return ModelFetch(pages: pages, limit: limit, policy: policy, dryRun: random.chance(0.2), full: random.chance(0.2), failAt: failAt)
     }
 
     private mutating func nextItem(onlyNew: Bool, sent: [ModelItem]) -> ModelItem {

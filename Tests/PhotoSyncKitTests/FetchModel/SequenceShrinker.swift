@@ -63,7 +63,16 @@ struct SequenceShrinker {
                     candidates.append(.fetch(smaller))
                 }
             }
-            if fetch.dryRun { candidates.append(.fetch(ModelFetch(pages: fetch.pages, limit: fetch.limit, policy: fetch.policy, dryRun: false))) }
+            if fetch.dryRun {
+                var real = fetch
+                real.dryRun = false
+                candidates.append(.fetch(real))
+            }
+            if fetch.failAt != nil {
+                var whole = fetch
+                whole.failAt = nil
+                candidates.append(.fetch(whole))
+            }
             return candidates
         case .deletePhotos(let ids, let remembering, let dryRun) where ids.count > 1:
             return ids.indices.map { index in
