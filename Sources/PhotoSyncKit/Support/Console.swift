@@ -74,8 +74,8 @@ enum Console {
         TerminalText.escaped(Secrets.redact(message.split(whereSeparator: \.isNewline).joined(separator: " ")))
     }
 
-    /// Raw text to stderr (the progress line, top-level messages already formatted).
+    /// Raw text to stderr (top-level messages already formatted), above the progress bar if one shows.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StatusLine.standardError.printAbove(text)
     }
 }
