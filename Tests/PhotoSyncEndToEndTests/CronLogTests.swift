@@ -29,7 +29,7 @@ struct CronLogTests {
 
             let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
             #expect(lines.count >= 4, "\(lines)")
-            let stamp = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z (ERROR|WARNING|NOTICE|INFO|DEBUG) /#
+            let stamp = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z fetch\[\d+\] catalog=\S+ (ERROR|WARNING|NOTICE|INFO|DEBUG) /#
             #expect(lines.allSatisfy { $0.contains(stamp) }, "\(lines)")
             #expect(lines.first?.contains("INFO fetch started: ") == true, "\(lines)")
             #expect(lines.contains { $0.contains("INFO page 1 saved: received 2, inserted 1") }, "\(lines)")

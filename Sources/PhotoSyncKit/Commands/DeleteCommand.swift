@@ -43,12 +43,12 @@ struct DeleteCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals).openCatalog()
+            let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog).openCatalog()
             let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
-            if !globals.quiet {
-                try Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
-            }
+            let text = DeletionOutput.render(report, photographer: photographer, dryRun: dryRun)
+            Console.info(DeletionOutput.logLine(text))
+            if !globals.quiet { try Console.write(text) }
         }
     }
 }

@@ -29,7 +29,7 @@ struct PhotographersCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let photographers = try CommandContext(globals).openCatalog(forReading: true).photographers(sort: sort, limit: limit)
+            let photographers = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true).photographers(sort: sort, limit: limit)
             try Console.write(try PhotographerListOutput.render(photographers, as: format, lineWidth: TerminalWidth.current()))
         }
     }

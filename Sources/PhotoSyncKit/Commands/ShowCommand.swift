@@ -25,7 +25,7 @@ struct ShowCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            guard let photo = try CommandContext(globals).openCatalog(forReading: true).photo(id: photoID) else {
+            guard let photo = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true).photo(id: photoID) else {
                 throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
             }
             try Console.write(try ShowOutput.render(photo, as: format))

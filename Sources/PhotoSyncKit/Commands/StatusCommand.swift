@@ -21,9 +21,9 @@ struct StatusCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals)
+            let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog)
             let status = try context.openCatalog(forReading: true).status(recentRuns: Self.recentRuns)
-            try Console.write(try StatusOutput.render(status, as: format, databasePath: context.location.display))
+            try Console.write(try StatusOutput.render(status, as: format, databasePath: context.location.display, lineWidth: TerminalWidth.current()))
         }
     }
 }

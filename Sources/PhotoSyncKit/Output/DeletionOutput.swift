@@ -11,6 +11,11 @@ enum DeletionOutput {
         return (photos + photographers).joined()
     }
 
+    /// The printed lines as one log line: `deleted photo 1; removed photographer Ana Lima (no photos left)`.
+    static func logLine(_ text: String) -> String {
+        text.split(separator: "\n").joined(separator: "; ")
+    }
+
     /// What `restore` prints: the photographer, then each photo id no longer excluded.
     static func render(_ report: RestoreReport) -> String {
         let photographer = report.photographer.map { ["restored photographer \(TerminalText.escaped($0))\n"] } ?? []
