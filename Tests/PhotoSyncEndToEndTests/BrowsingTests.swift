@@ -80,7 +80,7 @@ struct BrowsingTests {
     @Test func anUnknownPhotographerSuggestsTheClosest() async throws {
         try await Self.fetched { photosync in
             let result = try await photosync("list", "--photographer", "ana lina")
-            #expect(result.status == 0)
+            #expect(result.status == 1)
             #expect(result.stderr == "photosync: no photographer named 'ana lina'; did you mean 'Ana Lima'?\n", "\(result)")
             #expect(try await photosync("list", "--photographer", "Ana Lima").stderr.isEmpty)
         }

@@ -44,6 +44,9 @@ struct DeleteCommand: GlobalOptionsCommand {
     func run() throws {
         try reportingErrors {
             let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog).openCatalog()
+            if let photographer, !(try catalog.hasPhotographer(named: photographer)) {
+                throw try PhotographerArgument.refusalForDelete(photographer, in: catalog)
+            }
             let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
             let text = DeletionOutput.render(report, photographer: photographer, dryRun: dryRun)

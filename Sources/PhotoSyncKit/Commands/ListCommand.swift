@@ -8,8 +8,8 @@ struct ListCommand: GlobalOptionsCommand {
         discussion: """
             --search matches the title or subtitle ignoring case (ß matches SS; accents count). \
             --since and --until bound the upload time, both inclusive: an ISO 8601 time, or a date \
-            YYYY-MM-DD meaning that whole UTC day. An unknown --photographer is not an error: the \
-            closest names are suggested on stderr. The table fits the terminal (COLUMNS or its \
+            YYYY-MM-DD meaning that whole UTC day. --photographer takes the exact name, else the one \
+            name equal ignoring case (said on stderr); otherwise it exits 1 suggesting the closest names. The table fits the terminal (COLUMNS or its \
             width), cutting titles with "…".
 
             Examples:
@@ -22,7 +22,7 @@ struct ListCommand: GlobalOptionsCommand {
 
     @OptionGroup var globals: GlobalOptions
 
-    @Option(help: "Only photos by this photographer (exact name).", completion: .custom(PhotographerCompletion.names))
+    @Option(help: "Only photos by this photographer (the exact name, else the one equal ignoring case).", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     @Option(help: "Only photos whose title or subtitle contains this text, ignoring case.")
@@ -60,17 +60,12 @@ struct ListCommand: GlobalOptionsCommand {
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
             query.withDetails = format != .table
-            let photos = try catalog.list(query)
-            if photos.isEmpty, let photographer { try suggestPhotographers(closeTo: photographer, in: catalog) }
-            try Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer, lineWidth: TerminalWidth.current()))
+            var photos = try catalog.list(query)
+            if photos.isEmpty, let photographer, !(try catalog.hasPhotographer(named: photographer)) {
+                query.photographer = try PhotographerArgument.resolveForListing(photographer, in: catalog)
+                photos = try catalog.list(query)
+            }
+            try Console.write(try PhotoListOutput.render(photos, as: format, photographer: query.photographer, lineWidth: TerminalWidth.current()))
         }
-    }
-
-    /// "did you mean 'Ana Lima'?" on stderr when no photographer has that exact name.
-    private func suggestPhotographers(closeTo name: String, in catalog: Catalog) throws {
-        guard !(try catalog.photographers().contains { $0.name == name }) else { return }
-        let close = try catalog.photographerNames(closeTo: name)
-        guard !close.isEmpty else { return Console.notice("no photographer named '\(name)'") }
-        Console.notice("no photographer named '\(name)'; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")
     }
 }

@@ -34,7 +34,8 @@ struct RestoreCommand: GlobalOptionsCommand {
     func run() throws {
         try reportingErrors {
             let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog).openCatalog()
-            let report = try photographer.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
+            let name = try photographer.map { try PhotographerArgument.resolveForRestore($0, in: catalog) }
+            let report = try name.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
             let text = DeletionOutput.render(report)
             Console.info(DeletionOutput.logLine(text))
             if !globals.quiet { try Console.write(text) }

@@ -25,8 +25,13 @@ struct ShowCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            guard let photo = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true).photo(id: photoID) else {
-                throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
+            let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true)
+            guard let photo = try catalog.photo(id: photoID) else {
+                guard let excluded = try catalog.exclusion(ofPhoto: photoID) else {
+                    throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
+                }
+                throw PhotoSyncError.notFound("not in the catalog: photo \(photoID) was excluded by a delete on \(timestamp(excluded)) "
+                    + "('photosync restore \(photoID)' lets the next fetch bring it back)")
             }
             try Console.write(try ShowOutput.render(photo, as: format))
         }

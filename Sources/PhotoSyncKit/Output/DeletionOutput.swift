@@ -19,6 +19,9 @@ enum DeletionOutput {
     /// What `restore` prints: the photographer, then each photo id no longer excluded.
     static func render(_ report: RestoreReport) -> String {
         let photographer = report.photographer.map { ["restored photographer \(TerminalText.escaped($0))\n"] } ?? []
-        return (photographer + report.photoIDs.map { "restored photo \(TerminalText.escaped($0))\n" }).joined()
+        let photos = report.photoIDs.map { "restored photo \(TerminalText.escaped($0))\n" }
+        // Restoring fetches nothing: until the next fetch, `show` and `list` do not find the photos.
+        let when = report.photoIDs.isEmpty ? [] : ["\(report.photoIDs.count == 1 ? "it returns" : "they return") with the next fetch (if the feed still has \(report.photoIDs.count == 1 ? "it" : "them"))\n"]
+        return (photographer + photos + when).joined()
     }
 }
