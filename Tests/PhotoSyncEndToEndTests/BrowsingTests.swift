@@ -62,7 +62,7 @@ struct BrowsingTests {
             let found52217 = try Self.ids(try await photosync("list", "--since", "2024-05-01T23:59:59Z", "--until", "2024-05-02T02:00:00+02:00",
                                                      "--sort", "id", "--format", "json"))
             #expect(found52217 == ["12", "13"])
-            let bad = try await photosync("list", "--since", "yesterday")
+            let bad = try await photosync("list", "--since", "the day before")
             #expect(bad.status == 64 && bad.stderr.contains("--since"), "\(bad)")
         }
     }

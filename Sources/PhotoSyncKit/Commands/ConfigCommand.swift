@@ -22,7 +22,7 @@ struct ConfigCommand: GlobalOptionsCommand {
     @Flag(help: "Also make one API call to check the endpoint and the key.")
     var check = false
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: ReportFormat = .text
 
     func run() throws {

@@ -26,7 +26,7 @@ struct DeleteCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("Ids of the photos to delete.", valueName: "photo-id"))
     var photoIDs: [String] = []
 
-    @Option(help: "Delete this photographer and all their photos.", completion: .custom(PhotographerCompletion.names))
+    @Option(name: [.customShort("p"), .long], help: "Delete this photographer and all their photos.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     @Flag(help: "Delete without remembering: later fetches may bring the photos back.")

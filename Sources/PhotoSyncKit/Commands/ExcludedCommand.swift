@@ -17,14 +17,17 @@ struct ExcludedCommand: GlobalOptionsCommand {
 
     @OptionGroup var globals: GlobalOptions
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: TabularFormat = .table
+
+    @Flag(help: "Show times in UTC (JSON is always UTC).")
+    var utc = false
 
     func run() throws {
         try reportingErrors {
             let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog)
             let exclusions = try context.openCatalog(forReading: true).exclusions()
-            try Console.write(try ExclusionListOutput.render(exclusions, as: format, lineWidth: TerminalWidth.current()))
+            try Console.write(try ExclusionListOutput.render(exclusions, as: format, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc)))
         }
     }
 }

@@ -73,7 +73,7 @@ struct FetchCommand: GlobalOptionsCommand {
     @Flag(help: "Fetch and compare, but save nothing.")
     var dryRun = false
 
-    @Option(help: "Summary format.")
+    @Option(name: [.customShort("f"), .long], help: "Summary format.")
     var format: ReportFormat = .text
 
     @Flag(help: "Wait for another fetch on the same catalog to finish instead of failing.")

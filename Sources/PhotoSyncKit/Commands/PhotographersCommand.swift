@@ -17,10 +17,10 @@ struct PhotographersCommand: GlobalOptionsCommand {
     @Option(help: "Sort order: name, or photos (most first, then by name).")
     var sort: PhotographerSort = .name
 
-    @Option(help: "Show at most this many photographers.")
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: "Show at most this many photographers.")
     var limit: Int?
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: TabularFormat = .table
 
     func validate() throws {

@@ -22,7 +22,7 @@ struct RestoreCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("Excluded photo ids to forget.", valueName: "photo-id"))
     var photoIDs: [String] = []
 
-    @Option(help: "Undo the delete of this photographer.", completion: .custom(PhotographerCompletion.names))
+    @Option(name: [.customShort("p"), .long], help: "Undo the delete of this photographer.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     func validate() throws {

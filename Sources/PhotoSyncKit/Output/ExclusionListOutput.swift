@@ -2,7 +2,9 @@
 enum ExclusionListOutput {
     static let csvHeader = ["kind", "value", "excluded", "photographer", "command"]
 
-    static func render(_ exclusions: [ExclusionListing], as format: TabularFormat, lineWidth: Int? = nil) throws -> String {
+    static func render(
+        _ exclusions: [ExclusionListing], as format: TabularFormat, lineWidth: Int? = nil, time: TableTime = .utc
+    ) throws -> String {
         switch format {
         case .json:
             return try JSONOutput.render(exclusions.map(Record.init))
@@ -16,7 +18,7 @@ enum ExclusionListOutput {
                 .init(header: "KIND"), .init(header: "PHOTOGRAPHER OR ID", maxWidth: 40, shrinks: true), .init(header: "EXCLUDED"),
                 .init(header: "BY", maxWidth: 50, shrinks: true),
             ], lineWidth: lineWidth)
-            return table.render(exclusions.map { [$0.kind.rawValue, $0.value, timestamp($0.excluded), $0.command] })
+            return table.render(exclusions.map { [$0.kind.rawValue, $0.value, time.text($0.excluded), $0.command] })
         }
     }
 

@@ -2,7 +2,9 @@
 enum StatusOutput {
     /// `lineWidth` (the terminal's) cuts the catalog's path from the left and narrows the runs'
     /// table, down to one block per run; nil: no limit.
-    static func render(_ status: CatalogStatus, as format: ReportFormat, databasePath: String, lineWidth: Int? = nil) throws -> String {
+    static func render(
+        _ status: CatalogStatus, as format: ReportFormat, databasePath: String, lineWidth: Int? = nil, time: TableTime = .utc
+    ) throws -> String {
         switch format {
         case .json:
             return try JSONOutput.render(Record(status))
@@ -25,7 +27,7 @@ enum StatusOutput {
             if withErrors { columns.append(.init(header: "ERROR", maxWidth: 60, shrinks: true)) }
             text += TableRenderer(columns: columns, lineWidth: lineWidth).render(status.runs.map { run in
                 let cells = [
-                    timestamp(run.started), outcome(run), String(run.summary.pages), String(run.summary.received),
+                    time.text(run.started), outcome(run), String(run.summary.pages), String(run.summary.received),
                     String(run.summary.inserted), String(run.summary.updated),
                 ]
                 return withErrors ? cells + [run.error.map(Secrets.redact) ?? ""] : cells
