@@ -35,7 +35,7 @@ struct FetchCommand: GlobalOptionsCommand {
 
             Examples:
               photosync fetch --pages 3
-              photosync fetch --url "file://$PWD/Fixtures/feed/recent-page-1.json" --dry-run --format json
+              photosync fetch --dry-run --format json
             """
     )
 
@@ -144,7 +144,7 @@ struct FetchCommand: GlobalOptionsCommand {
                 var expected: Int?
                 do {
                     return try lock.catalog(location).fetch(settings, progress: { summary in
-                        Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
+                        Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
                         progress.update(summary, expected: expected)
                     }, pagesExpected: { expected = $0 })
                 } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
