@@ -30,15 +30,19 @@ struct TableRenderer {
         let (cells, widths) = layout(rows)
         guard let lineWidth else { return lines(cells, widths) }
         guard Self.narrowestWidth(columns, widths) <= lineWidth else {
-            let kept = columns.indices.filter { !columns[$0].dropsWhenNarrow }
-            if kept.count < columns.count {
-                let fewer = TableRenderer(columns: kept.map { columns[$0] }, lineWidth: lineWidth)
-                return fewer.render(rows.map { row in kept.map { row[$0] } })
-            }
-            return RecordBlocks(labels: columns.map(\.header), lineWidth: lineWidth).render(rows)
+            // Blocks have room for every column, the optional ones included.
+            return withoutOptionalColumns(rows, widths, lineWidth)
+                ?? RecordBlocks(labels: columns.map(\.header), lineWidth: lineWidth).render(rows)
         }
         guard let narrower = narrowed(widths, to: lineWidth) else { return lines(cells, widths) }
         return TableRenderer(columns: narrower).render(rows)
+    }
+
+    /// The table without its `dropsWhenNarrow` columns, when that fits `lineWidth`; nil otherwise.
+    private func withoutOptionalColumns(_ rows: [[String]], _ widths: [Int], _ lineWidth: Int) -> String? {
+        let kept = columns.indices.filter { !columns[$0].dropsWhenNarrow }
+        guard kept.count < columns.count, Self.narrowestWidth(kept.map { columns[$0] }, kept.map { widths[$0] }) <= lineWidth else { return nil }
+        return TableRenderer(columns: kept.map { columns[$0] }, lineWidth: lineWidth).render(rows.map { row in kept.map { row[$0] } })
     }
 
     /// The narrowest line a table with these column widths can have.
