@@ -12,8 +12,8 @@ struct DeletesExplainedTests {
         FeedItem("3", by: "Bo Chen", title: "Pier"), FeedItem("4", by: "Bo Chen", title: "Harbour"),
     ]
 
-    @Test func everyCommandSaysWhatADeleteExcluded() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func everyCommandSaysWhatADeleteExcluded(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items, perPage: 4))
             #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456").status == 0)
             let empty = try await photosync("excluded")

@@ -15,8 +15,8 @@ struct PhotographerMatchingTests {
         try jsonArray(result).compactMap { $0["id"] as? String }.sorted()
     }
 
-    @Test func listTakesTheOneCaseFoldedMatchAndSuggestsOtherwise() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func listTakesTheOneCaseFoldedMatchAndSuggestsOtherwise(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items, perPage: 4))
             #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456").status == 0)
 
@@ -43,8 +43,8 @@ struct PhotographerMatchingTests {
         }
     }
 
-    @Test func deleteAsksForTheExactNameAndRestoreFoldsCase() async throws {
-        try await withSandbox { photosync, server in
+    @Test(arguments: CatalogKind.allCases) func deleteAsksForTheExactNameAndRestoreFoldsCase(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(Self.items, perPage: 4))
             #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456").status == 0)
 
