@@ -75,3 +75,26 @@ struct ProgressDisplayTests {
         #expect(!display.isDrawing)
     }
 }
+
+@Suite("Progress display after a resize")
+struct ProgressResizeTests {
+    final class Width: @unchecked Sendable {
+        var columns = 120
+    }
+
+    @Test("a bar redrawn below a notice fits the terminal's width at that moment")
+    func refitsBelowANotice() {
+        let sink = ProgressDisplayTests.Sink()
+        let line = sink.line
+        let width = Width()
+        let display = ProgressDisplay(pageLimit: 10, statusLine: line, width: { width.columns })
+        var summary = FetchSummary()
+        (summary.pages, summary.received) = (1, 100)
+        display.update(summary)
+        #expect(sink.chunks.last!.count > 60)
+        width.columns = 40
+        line.printAbove("photosync: page 2: skipped 1 item(s)\n")
+        let redrawn = sink.chunks.last!.split(separator: "\n").last!
+        #expect(redrawn.count <= 39, "\(redrawn)")
+    }
+}

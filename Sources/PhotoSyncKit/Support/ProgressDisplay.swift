@@ -9,14 +9,15 @@ import Foundation
 final class ProgressDisplay {
     private let pageLimit: Int
     private let statusLine: StatusLine?
-    private let width: () -> Int
+    private let width: @Sendable () -> Int
     private let start = ContinuousClock.now
     /// The counts after the last saved page (what an interrupted run has kept).
     private(set) var last = FetchSummary()
 
     /// `statusLine` receives each redraw (nil disables the display); `width` is read at each
-    /// redraw, so a resized terminal (SIGWINCH) gets a line that fits it from the next one on.
-    init(pageLimit: Int, statusLine: StatusLine?, width: @escaping () -> Int = { 80 }) {
+    /// redraw, a bar redrawn below a notice included, so a resized terminal (SIGWINCH) gets a line
+    /// that fits it from the next redraw on.
+    init(pageLimit: Int, statusLine: StatusLine?, width: @escaping @Sendable () -> Int = { 80 }) {
         self.pageLimit = pageLimit
         self.statusLine = statusLine
         self.width = width
@@ -62,7 +63,7 @@ final class ProgressDisplay {
         progress.rate = seconds > 0 ? Double(photos) / seconds : 0
         if pages > 0, pages < expected { progress.secondsLeft = seconds / Double(pages) * Double(expected - pages) }
         // The last column stays empty: writing it leaves some terminals waiting to wrap.
-        statusLine.show(progress.text(fitting: width() - 1))
+        statusLine.show { [width, progress] in progress.text(fitting: width() - 1) }
     }
 
     /// `42s`, `3m05s`, `1h02m`.

@@ -13,8 +13,9 @@ final class StatusLine: Sendable {
     static let standardError = StatusLine { FileHandle.standardError.write(Data($0.utf8)) }
 
     private let sink: @Sendable (String) -> Void
-    /// The line on screen now, nil when none.
-    private let shown = Mutex<String?>(nil)
+    /// What draws the line on screen now, nil when none. A renderer rather than its text: a line
+    /// redrawn below a notice is fitted again to the terminal's width, which may have changed.
+    private let shown = Mutex<(@Sendable () -> String)?>(nil)
 
     /// `sink` receives every byte written (tests pass a collector).
     init(sink: @escaping @Sendable (String) -> Void) {
@@ -27,9 +28,14 @@ final class StatusLine: Sendable {
     /// Draws `line` in place of the current status line. `line` must fit the terminal's width, so
     /// that the next `\r` returns to its start.
     func show(_ line: String) {
+        show { line }
+    }
+
+    /// Draws what `render` returns now, and again (called anew) each time the line is redrawn.
+    func show(_ render: @escaping @Sendable () -> String) {
         shown.withLock { shown in
-            sink(Self.erase + line)
-            shown = line
+            sink(Self.erase + render())
+            shown = render
         }
     }
 
@@ -45,8 +51,8 @@ final class StatusLine: Sendable {
     /// Writes `text` (whole lines) above the status line: erase it, print, draw it again below.
     func printAbove(_ text: String) {
         shown.withLock { shown in
-            guard let line = shown else { return sink(text) }
-            sink(Self.erase + text + line)
+            guard let render = shown else { return sink(text) }
+            sink(Self.erase + text + render())
         }
     }
 }
