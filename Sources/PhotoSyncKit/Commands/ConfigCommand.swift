@@ -27,7 +27,7 @@ struct ConfigCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .never)
+            let context = try CommandContext(globals, command: Self.name, logging: .never)
             let report = try SettingsReport(
                 resolver: context.resolver, config: context.config, databasePath: context.location.display,
                 databaseFlag: globals.db, logFileFlag: globals.logFile)

@@ -43,7 +43,7 @@ struct DeleteCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog).openCatalog()
+            let catalog = try CommandContext(globals, command: Self.name, logging: .changesCatalog).openCatalog()
             if let photographer, !(try catalog.hasPhotographer(named: photographer)) {
                 throw try PhotographerArgument.refusalForDelete(photographer, in: catalog)
             }

@@ -25,7 +25,7 @@ struct ExcludedCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog)
+            let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
             let exclusions = try context.openCatalog(forReading: true).exclusions()
             try Console.write(try ExclusionListOutput.render(exclusions, as: format, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc)))
         }

@@ -114,7 +114,7 @@ struct FetchCommand: GlobalOptionsCommand {
         var apiKeyInUse: String?
         try reportingErrors(hiding: { apiKeyInUse }) {
             Secrets.register(apiKey)
-            let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog)
+            let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
             let flags = SettingsLayer(
                 endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, maxTime: maxTime, retries: retries,
                 search: FeedSearch(user: user, tags: tags, text: text))

@@ -65,7 +65,7 @@ struct ListCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true)
+            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
             query.withDetails = format != .table

@@ -37,7 +37,7 @@ struct MigrateCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog)
+            let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
             let other = CatalogLocation(context.resolver.expandingTilde(to ?? from ?? ""))
             other.password.map(Secrets.register)
             let (source, destination) = to != nil ? (context.location, other) : (other, context.location)

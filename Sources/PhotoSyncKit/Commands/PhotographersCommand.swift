@@ -29,7 +29,8 @@ struct PhotographersCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let photographers = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true).photographers(sort: sort, limit: limit)
+            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
+            let photographers = try catalog.photographers(sort: sort, limit: limit)
             try Console.write(try PhotographerListOutput.render(photographers, as: format, lineWidth: TerminalWidth.current()))
         }
     }

@@ -33,7 +33,7 @@ struct RestoreCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .changesCatalog).openCatalog()
+            let catalog = try CommandContext(globals, command: Self.name, logging: .changesCatalog).openCatalog()
             let name = try photographer.map { try PhotographerArgument.resolveForRestore($0, in: catalog) }
             let report = try name.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
             let text = DeletionOutput.render(report)

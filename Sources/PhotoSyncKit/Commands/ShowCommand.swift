@@ -28,7 +28,7 @@ struct ShowCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog).openCatalog(forReading: true)
+            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
             guard let photo = try catalog.photo(id: photoID) else {
                 guard let excluded = try catalog.exclusion(ofPhoto: photoID) else {
                     throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")

@@ -24,9 +24,11 @@ struct StatusCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals, command: Self.configuration.commandName!, logging: .readsCatalog)
+            let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
             let status = try context.openCatalog(forReading: true).status(recentRuns: Self.recentRuns)
-            try Console.write(try StatusOutput.render(status, as: format, databasePath: context.location.display, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc)))
+            let text = try StatusOutput.render(
+                status, as: format, databasePath: context.location.display, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc))
+            try Console.write(text)
         }
     }
 }

@@ -48,3 +48,8 @@ public struct GlobalOptions: ParsableArguments {
 public protocol GlobalOptionsCommand: ParsableCommand {
     var globals: GlobalOptions { get }
 }
+
+extension GlobalOptionsCommand {
+    /// The name the user typed (`fetch`), for log lines.
+    static var name: String { configuration.commandName ?? "photosync" }
+}

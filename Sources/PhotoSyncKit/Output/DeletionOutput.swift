@@ -21,7 +21,8 @@ enum DeletionOutput {
         let photographer = report.photographer.map { ["restored photographer \(TerminalText.escaped($0))\n"] } ?? []
         let photos = report.photoIDs.map { "restored photo \(TerminalText.escaped($0))\n" }
         // Restoring fetches nothing: until the next fetch, `show` and `list` do not find the photos.
-        let when = report.photoIDs.isEmpty ? [] : ["\(report.photoIDs.count == 1 ? "it returns" : "they return") with the next fetch (if the feed still has \(report.photoIDs.count == 1 ? "it" : "them"))\n"]
+        let one = report.photoIDs.count == 1
+        let when = report.photoIDs.isEmpty ? [] : ["\(one ? "it returns" : "they return") with the next fetch (if the feed still has \(one ? "it" : "them"))\n"]
         return (photographer + photos + when).joined()
     }
 }

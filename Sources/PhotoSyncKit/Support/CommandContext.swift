@@ -28,7 +28,8 @@ struct CommandContext {
         CatalogLocation(databasePath).password.map(Secrets.register)
         let logPath = logging.path(flag: globals.logFile, resolved: resolver.logFilePath(flag: globals.logFile, config: config))
         if let logPath {
-            Console.setLogFile(try LogFile(path: logPath), tag: LogLineTag(command: command, catalog: Console.safeLine(CatalogLocation(databasePath).display)))
+            let tag = LogLineTag(command: command, catalog: Console.safeLine(CatalogLocation(databasePath).display))
+            Console.setLogFile(try LogFile(path: logPath), tag: tag)
         }
         config?.warnings.forEach(Console.warning)
         logger.debug("catalog \(CatalogLocation(databasePath).display), config \(config?.path ?? "none")")
