@@ -29,10 +29,10 @@ struct CronLogTests {
 
             let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
             #expect(lines.count >= 4, "\(lines)")
-            let stamp = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z (ERROR|WARNING|NOTICE|INFO|DEBUG) /#
+            let stamp = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z fetch\[\d+\] catalog=\S+ (ERROR|WARNING|NOTICE|INFO|DEBUG) /#
             #expect(lines.allSatisfy { $0.contains(stamp) }, "\(lines)")
             #expect(lines.first?.contains("INFO fetch started: ") == true, "\(lines)")
-            #expect(lines.contains { $0.contains("INFO page 1 saved: received 2, inserted 1") }, "\(lines)")
+            #expect(lines.contains { $0.contains("INFO page 1 saved; totals so far: received 2, inserted 1") }, "\(lines)")
             #expect(lines.contains { $0.contains("NOTICE page 1: skipped 1 item(s)") }, "\(lines)")
             #expect(lines.last?.contains("INFO fetch finished: received 2, inserted 1") == true, "\(lines)")
             #expect(!lines.joined().contains(Self.key))

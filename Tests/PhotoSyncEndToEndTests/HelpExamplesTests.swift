@@ -8,11 +8,12 @@ import Testing
 /// as a user would), from a folder holding the project's `Fixtures`.
 @Suite("help and README examples")
 struct HelpExamplesTests {
-    static let commands = [[], ["fetch"], ["list"], ["photographers"], ["delete"], ["restore"], ["status"], ["migrate"]]
+    static let commands = [[], ["fetch"], ["list"], ["photographers"], ["delete"], ["restore"], ["excluded"], ["status"], ["migrate"]]
 
     /// What a command's examples assume was done before (restore undoes deletes).
     static let setup: [String: [String]] = [
         "restore": [#"photosync delete --photographer "Ana Lima""#, "photosync delete 53719862871"],
+        "excluded": ["photosync delete 53719862871"],
     ]
 
     static let items = [

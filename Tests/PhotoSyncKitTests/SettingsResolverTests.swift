@@ -79,8 +79,8 @@ struct SettingsResolverTests {
     @Test("an http(s) endpoint without an API key names the three ways to set one")
     func missingAPIKey() {
         let message =
-            "no API key for https://api.flickr.com/services/rest/: pass --api-key, set PHOTOSYNC_API_KEY, "
-            + "or set api_key in /home/ana/.config/photosync/config.yaml"
+            "no API key for https://api.flickr.com/services/rest/: set PHOTOSYNC_API_KEY, "
+            + "or api_key in /home/ana/.config/photosync/config.yaml (mode 0600); --api-key works too but shows in ps"
         #expect(throws: PhotoSyncError.configuration(message)) {
             try SettingsResolver(environment: ["HOME": "/home/ana"])
                 .fetchSettings(flags: SettingsLayer(), pages: nil, config: nil, dryRun: false, waitForLock: false)

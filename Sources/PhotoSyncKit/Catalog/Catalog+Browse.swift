@@ -30,15 +30,6 @@ extension Catalog {
         }
     }
 
-    /// Photographer names closest to `name` (at most three, within a few edits), for "did you mean".
-    public func photographerNames(closeTo name: String) throws -> [String] {
-        let names = try photographers().map(\.name)
-        let folded = name.lowercased()
-        let scored = names.map { ($0, editDistance(folded, $0.lowercased())) }
-            .filter { $0.1 <= max(2, name.count / 3) }
-        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
-    }
-
     private func predicate(for query: ListQuery) -> FetchPredicate<Photo>? {
         var parts: [FetchPredicate<Photo>] = []
         if let name = query.photographer { parts.append(.whose(\.$whoTook, \.$name == name)) }

@@ -28,7 +28,7 @@ extension Catalog {
         do throws(GraphStoreError) {
             copied = try container.copyContents(into: destination.container, convertingText: FeedText.withoutNUL)
         } catch {
-            throw PhotoSyncError.from(error, path: destination.path)
+            throw Self.notEmptyError(destination, after: error) ?? PhotoSyncError.from(error, path: destination.path)
         }
         let report = CopyReport(counts: Self.tableNames.map { ($0.name, copied[$0.entity] ?? 0) })
         guard report == expected else {
@@ -48,6 +48,15 @@ extension Catalog {
                 return CopyReport(counts: zip(Self.tableNames, counts).map { ($0.name, $1) })
             }
         }
+    }
+
+    /// GraphStore names the first table holding rows by its entity (`Photo holds rows`); a user
+    /// needs the catalog's words: `it holds 24 photos, 7 photographers`.
+    private static func notEmptyError(_ destination: Catalog, after error: GraphStoreError) -> PhotoSyncError? {
+        guard case .incompatibleStore = error, let held = try? destination.counts() else { return nil }
+        let nonEmpty = CopyReport(counts: held.counts.filter { $0.rows > 0 })
+        guard !nonEmpty.counts.isEmpty else { return nil }
+        return .catalog("\(destination.path) is not empty: it holds \(describe(nonEmpty)); migrate copies only into a catalog with no rows")
     }
 
     static func describe(_ report: CopyReport) -> String {

@@ -22,12 +22,12 @@ struct ConfigCommand: GlobalOptionsCommand {
     @Flag(help: "Also make one API call to check the endpoint and the key.")
     var check = false
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: ReportFormat = .text
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals)
+            let context = try CommandContext(globals, command: Self.name, logging: .never)
             let report = try SettingsReport(
                 resolver: context.resolver, config: context.config, databasePath: context.location.display,
                 databaseFlag: globals.db, logFileFlag: globals.logFile)

@@ -26,7 +26,7 @@ struct DeleteCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("Ids of the photos to delete.", valueName: "photo-id"))
     var photoIDs: [String] = []
 
-    @Option(help: "Delete this photographer and all their photos.", completion: .custom(PhotographerCompletion.names))
+    @Option(name: [.customShort("p"), .long], help: "Delete this photographer and all their photos.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     @Flag(help: "Delete without remembering: later fetches may bring the photos back.")
@@ -43,12 +43,15 @@ struct DeleteCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals).openCatalog()
+            let catalog = try CommandContext(globals, command: Self.name, logging: .changesCatalog).openCatalog()
+            if let photographer, !(try catalog.hasPhotographer(named: photographer)) {
+                throw try PhotographerArgument.refusalForDelete(photographer, in: catalog)
+            }
             let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
-            if !globals.quiet {
-                try Console.write(DeletionOutput.render(report, photographer: photographer, dryRun: dryRun))
-            }
+            let text = DeletionOutput.render(report, photographer: photographer, dryRun: dryRun)
+            Console.info(DeletionOutput.logLine(text))
+            if !globals.quiet { try Console.write(text) }
         }
     }
 }

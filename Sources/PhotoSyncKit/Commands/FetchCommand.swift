@@ -35,7 +35,7 @@ struct FetchCommand: GlobalOptionsCommand {
 
             Examples:
               photosync fetch --pages 3
-              photosync fetch --url "file://$PWD/Fixtures/feed/recent-page-1.json" --dry-run --format json
+              photosync fetch --dry-run --format json
             """
     )
 
@@ -81,7 +81,7 @@ struct FetchCommand: GlobalOptionsCommand {
     @Flag(help: "Fetch and compare, but save nothing.")
     var dryRun = false
 
-    @Option(help: "Summary format.")
+    @Option(name: [.customShort("f"), .long], help: "Summary format.")
     var format: ReportFormat = .text
 
     @Flag(help: "Wait for another fetch on the same catalog to finish instead of failing.")
@@ -122,7 +122,7 @@ struct FetchCommand: GlobalOptionsCommand {
         var apiKeyInUse: String?
         try reportingErrors(hiding: { apiKeyInUse }) {
             Secrets.register(apiKey)
-            let context = try CommandContext(globals)
+            let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
             let flags = SettingsLayer(
                 endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, maxTime: maxTime, retries: retries,
                 search: FeedSearch(user: user, tags: tags, text: text), caFile: caFile)
@@ -152,7 +152,7 @@ struct FetchCommand: GlobalOptionsCommand {
                 var expected: Int?
                 do {
                     return try lock.catalog(location).fetch(settings, lease: lock.lease, progress: { summary in
-                        Console.info("page \(summary.pages) saved: \(FetchSummaryOutput.oneLine(summary))")
+                        Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
                         progress.update(summary, expected: expected)
                     }, pagesExpected: { expected = $0 })
                 } catch let stop as PhotoSyncError where stop.stopsBetweenPages {

@@ -7,14 +7,17 @@ struct ListCommand: GlobalOptionsCommand {
         abstract: "List photos in the catalog.",
         discussion: """
             --search matches the title or subtitle ignoring case (ß matches SS; accents count). \
-            --since and --until bound the upload time, both inclusive: an ISO 8601 time, or a date \
-            YYYY-MM-DD meaning that whole UTC day. An unknown --photographer is not an error: the \
-            closest names are suggested on stderr. The table fits the terminal (COLUMNS or its \
-            width), cutting titles with "…".
+            --since and --until bound the upload time, both inclusive: an ISO 8601 time, a date \
+            YYYY-MM-DD meaning that whole UTC day, a duration back from now (30m, 24h, 7d, 2w), or \
+            today or yesterday in the local zone. --photographer takes the exact name, else the one \
+            name equal ignoring case (said on stderr); otherwise it exits 1 suggesting the closest \
+            names. The table fits the terminal (COLUMNS or its width), cutting titles with "…", and \
+            shows times in the local zone (--utc: UTC); JSON and CSV are always UTC.
 
             Examples:
               photosync list --photographer "Ana Lima" --sort uploaded
               photosync list --search harbour --since 2023-01-01 --until 2024-12-31
+              photosync list --since 7d -n 20
               photosync list --limit 20 --offset 20 --format jsonl
               photosync list --limit 20 --format csv > photos.csv
             """
@@ -22,16 +25,16 @@ struct ListCommand: GlobalOptionsCommand {
 
     @OptionGroup var globals: GlobalOptions
 
-    @Option(help: "Only photos by this photographer (exact name).", completion: .custom(PhotographerCompletion.names))
+    @Option(name: [.customShort("p"), .long], help: "Only photos by this photographer (the exact name, else the one equal ignoring case).", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     @Option(help: "Only photos whose title or subtitle contains this text, ignoring case.")
     var search: String?
 
-    @Option(help: ArgumentHelp("Only photos uploaded at or after this time (ISO 8601, or YYYY-MM-DD).", valueName: "time"))
+    @Option(help: ArgumentHelp("Only photos uploaded at or after this time (ISO 8601, YYYY-MM-DD, 24h, 7d, today, yesterday).", valueName: "time"))
     var since: TimeBound?
 
-    @Option(help: ArgumentHelp("Only photos uploaded at or before this time (ISO 8601, or YYYY-MM-DD: the whole day).", valueName: "time"))
+    @Option(help: ArgumentHelp("Only photos uploaded at or before this time (ISO 8601, YYYY-MM-DD: the whole day, 24h, today, yesterday).", valueName: "time"))
     var until: TimeBound?
 
     @Option(help: ArgumentHelp("Only photos first brought by this source: 'recent', or a search as 'search tags=cats' (see list --format json).", valueName: "source"))
@@ -40,37 +43,39 @@ struct ListCommand: GlobalOptionsCommand {
     @Option(help: "Sort order.")
     var sort: ListSort = .title
 
-    @Option(help: "Show at most this many photos.")
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: "Show at most this many photos.")
     var limit: Int?
 
-    @Option(help: "Skip this many photos first (with --limit, pages through the list).")
+    @Option(parsing: .unconditional, help: "Skip this many photos first (with --limit, pages through the list).")
     var offset: Int?
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: TabularFormat = .table
+
+    @Flag(help: "Show times in UTC in the table (JSON and CSV are always UTC).")
+    var utc = false
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let offset, offset < 0 { throw ValidationError("--offset must be at least 0") }
+        if let since, let until, since.first > until.last {
+            throw ValidationError("--since is after --until: no photo can match (\(timestamp(since.first)) > \(timestamp(until.last)))")
+        }
     }
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals).openCatalog(forReading: true)
+            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
             query.withDetails = format != .table
-            let photos = try catalog.list(query)
-            if photos.isEmpty, let photographer { try suggestPhotographers(closeTo: photographer, in: catalog) }
-            try Console.write(try PhotoListOutput.render(photos, as: format, photographer: photographer, lineWidth: TerminalWidth.current()))
+            var photos = try catalog.list(query)
+            if photos.isEmpty, let photographer, !(try catalog.hasPhotographer(named: photographer)) {
+                query.photographer = try PhotographerArgument.resolveForListing(photographer, in: catalog)
+                photos = try catalog.list(query)
+            }
+            try Console.write(try PhotoListOutput.render(
+                photos, as: format, photographer: query.photographer, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc)))
         }
-    }
-
-    /// "did you mean 'Ana Lima'?" on stderr when no photographer has that exact name.
-    private func suggestPhotographers(closeTo name: String, in catalog: Catalog) throws {
-        guard !(try catalog.photographers().contains { $0.name == name }) else { return }
-        let close = try catalog.photographerNames(closeTo: name)
-        guard !close.isEmpty else { return Console.notice("no photographer named '\(name)'") }
-        Console.notice("no photographer named '\(name)'; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")
     }
 }

@@ -7,11 +7,11 @@ struct MigrateCommand: GlobalOptionsCommand {
         commandName: "migrate",
         abstract: "Copy the catalog into another, empty one (SQLite to PostgreSQL, or back).",
         discussion: """
-            --to copies the catalog named by --db into DEST; --from copies SOURCE into the catalog \\
-            named by --db. Everything is copied: photos, photographers, runs, the exclusions of \\
-            delete and the API calls of the last day. The destination must hold no catalog rows \\
-            (it is created if needed); the copy is one transaction there, its counts are checked \\
-            against the source's and printed. The source is left as it was. A fetch cannot run \\
+            --to copies the catalog named by --db into DEST; --from copies SOURCE into the catalog \
+            named by --db. Everything is copied: photos, photographers, runs, the exclusions of \
+            delete and the API calls of the last day. The destination must hold no catalog rows \
+            (it is created if needed); the copy is one transaction there, its counts are checked \
+            against the source's and printed. The source is left as it was. A fetch cannot run \
             on the destination meanwhile.
 
             postgresql:///photos is the database photos on the local server, with the user and \
@@ -37,7 +37,7 @@ struct MigrateCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals)
+            let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
             let other = CatalogLocation(context.resolver.expandingTilde(to ?? from ?? ""))
             other.secrets.forEach(Secrets.register)
             let (source, destination) = to != nil ? (context.location, other) : (other, context.location)
@@ -46,10 +46,9 @@ struct MigrateCommand: GlobalOptionsCommand {
             if case .file(let path) = destination { try PrivateFolder.create((path as NSString).deletingLastPathComponent) }
             let lock = try FetchLock.take(destination, wait: false) {}
             let report = try withExtendedLifetime(lock) { try sourceCatalog.copy(into: lock.catalog(destination)) }
-            if !globals.quiet {
-                try Console.write("copied \(source.display) to \(destination.display)\n"
-                    + report.counts.map { "\($0.name): \($0.rows)\n" }.joined())
-            }
+            let text = "copied \(source.display) to \(destination.display)\n" + report.counts.map { "\($0.name): \($0.rows)\n" }.joined()
+            Console.info(DeletionOutput.logLine(text))
+            if !globals.quiet { try Console.write(text) }
         }
     }
 

@@ -17,10 +17,10 @@ struct PhotographersCommand: GlobalOptionsCommand {
     @Option(help: "Sort order: name, or photos (most first, then by name).")
     var sort: PhotographerSort = .name
 
-    @Option(help: "Show at most this many photographers.")
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: "Show at most this many photographers.")
     var limit: Int?
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: TabularFormat = .table
 
     func validate() throws {
@@ -29,7 +29,8 @@ struct PhotographersCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let photographers = try CommandContext(globals).openCatalog(forReading: true).photographers(sort: sort, limit: limit)
+            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
+            let photographers = try catalog.photographers(sort: sort, limit: limit)
             try Console.write(try PhotographerListOutput.render(photographers, as: format, lineWidth: TerminalWidth.current()))
         }
     }

@@ -6,9 +6,9 @@ struct RestoreCommand: GlobalOptionsCommand {
         commandName: "restore",
         abstract: "Let later fetches bring back photos a delete excluded.",
         discussion: """
-            With --photographer, undoes a 'delete --photographer': the photographer and every photo id \\
-            that delete excluded. With ids, forgets those ids only (all or nothing: an id that is not \\
-            excluded changes nothing, status 1). Nothing is fetched: the next fetch brings the photos \\
+            With --photographer, undoes a 'delete --photographer': the photographer and every photo id \
+            that delete excluded. With ids, forgets those ids only (all or nothing: an id that is not \
+            excluded changes nothing, status 1). Nothing is fetched: the next fetch brings the photos \
             back if the feed still has them.
 
             Examples:
@@ -22,7 +22,7 @@ struct RestoreCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("Excluded photo ids to forget.", valueName: "photo-id"))
     var photoIDs: [String] = []
 
-    @Option(help: "Undo the delete of this photographer.", completion: .custom(PhotographerCompletion.names))
+    @Option(name: [.customShort("p"), .long], help: "Undo the delete of this photographer.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
     func validate() throws {
@@ -33,9 +33,12 @@ struct RestoreCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals).openCatalog()
-            let report = try photographer.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
-            if !globals.quiet { try Console.write(DeletionOutput.render(report)) }
+            let catalog = try CommandContext(globals, command: Self.name, logging: .changesCatalog).openCatalog()
+            let name = try photographer.map { try PhotographerArgument.resolveForRestore($0, in: catalog) }
+            let report = try name.map { try catalog.restore(photographer: $0) } ?? catalog.restore(photoIDs: photoIDs)
+            let text = DeletionOutput.render(report)
+            Console.info(DeletionOutput.logLine(text))
+            if !globals.quiet { try Console.write(text) }
         }
     }
 }

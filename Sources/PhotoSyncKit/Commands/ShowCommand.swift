@@ -20,15 +20,23 @@ struct ShowCommand: GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("The photo's id.", valueName: "photo-id"))
     var photoID: String
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: ReportFormat = .text
+
+    @Flag(help: "Show times in UTC (JSON is always UTC).")
+    var utc = false
 
     func run() throws {
         try reportingErrors {
-            guard let photo = try CommandContext(globals).openCatalog(forReading: true).photo(id: photoID) else {
-                throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
+            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
+            guard let photo = try catalog.photo(id: photoID) else {
+                guard let excluded = try catalog.exclusion(ofPhoto: photoID) else {
+                    throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
+                }
+                throw PhotoSyncError.notFound("not in the catalog: photo \(photoID) was excluded by a delete on \(timestamp(excluded)) "
+                    + "('photosync restore \(photoID)' lets the next fetch bring it back)")
             }
-            try Console.write(try ShowOutput.render(photo, as: format))
+            try Console.write(try ShowOutput.render(photo, as: format, time: TableTime(utc: utc)))
         }
     }
 }

@@ -16,14 +16,19 @@ struct StatusCommand: GlobalOptionsCommand {
 
     @OptionGroup var globals: GlobalOptions
 
-    @Option(help: "Output format.")
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: ReportFormat = .text
+
+    @Flag(help: "Show times in UTC (JSON is always UTC).")
+    var utc = false
 
     func run() throws {
         try reportingErrors {
-            let context = try CommandContext(globals)
+            let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
             let status = try context.openCatalog(forReading: true).status(recentRuns: Self.recentRuns)
-            try Console.write(try StatusOutput.render(status, as: format, databasePath: context.location.display))
+            let text = try StatusOutput.render(
+                status, as: format, databasePath: context.location.display, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc))
+            try Console.write(text)
         }
     }
 }

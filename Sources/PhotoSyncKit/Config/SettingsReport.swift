@@ -64,7 +64,12 @@ struct SettingsReport: Sendable {
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))
         }
-        entries.append(Entry(key: "config", value: config?.path, source: config == nil ? "none found" : "file"))
+        entries.append(Entry(key: "config", value: config?.path, source: config == nil ? Self.notFound(resolver) : "file"))
+    }
+
+    /// Where a config file was looked for: `none at /home/me/.config/photosync/config.yaml`.
+    private static func notFound(_ resolver: SettingsResolver) -> String {
+        resolver.defaultConfigPath.map { "none at \($0)" } ?? "none (HOME and XDG_CONFIG_HOME are not set)"
     }
 
     private static func number(_ value: Double) -> String {

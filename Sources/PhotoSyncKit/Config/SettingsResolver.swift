@@ -76,7 +76,7 @@ struct SettingsResolver: Sendable {
         if apiKey == nil, URL(string: endpoint)?.scheme?.lowercased() != "file" {
             let file = config?.path ?? defaultConfigPath ?? "the config file"
             throw .configuration(
-                "no API key for \(endpoint): pass --api-key, set PHOTOSYNC_API_KEY, or set api_key in \(file)")
+                "no API key for \(endpoint): set PHOTOSYNC_API_KEY, or api_key in \(file) (mode 0600); --api-key works too but shows in ps")
         }
         var settings = FetchSettings(
             endpoint: endpoint, apiKey: apiKey, pages: pages,

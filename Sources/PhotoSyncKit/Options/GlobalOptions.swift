@@ -29,10 +29,10 @@ public struct GlobalOptions: ParsableArguments {
         completion: .file())
     public var logFile: String?
 
-    @Flag(help: "Log debug details to stderr.")
+    @Flag(name: [.customShort("v"), .long], help: "Log debug details to stderr.")
     public var verbose = false
 
-    @Flag(help: "Print only requested data, errors and warnings that data may be missing (a gap).")
+    @Flag(name: [.customShort("q"), .long], help: "Print only requested data, errors and warnings that data may be missing (a gap).")
     public var quiet = false
 
     public init() {}
@@ -47,4 +47,9 @@ public struct GlobalOptions: ParsableArguments {
 /// A command that carries the global options, so the executable can read `--verbose` before running it.
 public protocol GlobalOptionsCommand: ParsableCommand {
     var globals: GlobalOptions { get }
+}
+
+extension GlobalOptionsCommand {
+    /// The name the user typed (`fetch`), for log lines.
+    static var name: String { configuration.commandName ?? "photosync" }
 }

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// `--since` / `--until`: an ISO 8601 time (`2024-05-01T12:00:00Z`, an offset such as `+02:00`,
-/// fractions allowed), or a date `YYYY-MM-DD` meaning that whole UTC day.
+/// fractions allowed), a date `YYYY-MM-DD` meaning that whole UTC day, or a relative time
+/// (`24h`, `7d`, `today`, `yesterday`: see `RelativeTime`).
 struct TimeBound: ExpressibleByArgument, Sendable {
     /// The first and last instant the bound covers (the same for a time; a day's start and end).
     var first: Date
@@ -13,6 +14,8 @@ struct TimeBound: ExpressibleByArgument, Sendable {
             (first, last) = (day, day.addingTimeInterval(86_400 - 0.001))
         } else if let time = Self.time(argument) {
             (first, last) = (time, time)
+        } else if let relative = RelativeTime.bounds(argument) {
+            (first, last) = relative
         } else {
             return nil
         }

@@ -15,13 +15,15 @@ enum FetchSummaryOutput {
         case .json:
             return try JSONOutput.render(summary)
         case .text:
+            // A dry run changed nothing: its counts say what the same fetch would change.
+            let (insert, update, remove) = dryRun ? ("would insert", "would update", "would remove") : ("inserted", "updated", "removed")
             var lines = [
                 ("pages fetched", summary.pages), ("photos received", summary.received),
-                ("photos inserted", summary.inserted), ("photos updated", summary.updated),
+                (dryRun ? "\(insert) photos" : "photos \(insert)", summary.inserted), (dryRun ? "\(update) photos" : "photos \(update)", summary.updated),
                 ("photos unchanged", summary.unchanged), ("photos repeated", summary.repeated),
                 ("photos skipped", summary.skipped), ("photos excluded", summary.excluded),
-                ("photographers inserted", summary.photographersInserted),
-                ("photographers removed", summary.photographersRemoved),
+                (dryRun ? "\(insert) photographers" : "photographers \(insert)", summary.photographersInserted),
+                (dryRun ? "\(remove) photographers" : "photographers \(remove)", summary.photographersRemoved),
             ]
             if summary.datesUnknown > 0 { lines.append(("upload times unknown", summary.datesUnknown)) }
             if summary.morePages > 0 { lines.append(("more pages available", summary.morePages)) }

@@ -4,7 +4,9 @@ enum PhotoListOutput {
 
     /// `photographer` only words the empty-table message; `lineWidth` narrows the table's title and
     /// photographer columns so no row is wider.
-    static func render(_ photos: [PhotoListing], as format: TabularFormat, photographer: String?, lineWidth: Int? = nil) throws -> String {
+    static func render(
+        _ photos: [PhotoListing], as format: TabularFormat, photographer: String?, lineWidth: Int? = nil, time: TableTime = .utc
+    ) throws -> String {
         switch format {
         case .json:
             return try JSONOutput.render(photos.map(Record.init))
@@ -20,7 +22,7 @@ enum PhotoListOutput {
                 .init(header: "ID"), .init(header: "TITLE", maxWidth: 48, shrinks: true),
                 .init(header: "PHOTOGRAPHER", maxWidth: 24, shrinks: true), .init(header: "UPLOADED"),
             ], lineWidth: lineWidth)
-            return table.render(photos.map { [$0.id, $0.title, $0.photographer, $0.uploaded.map(timestamp) ?? "-"] })
+            return table.render(photos.map { [$0.id, $0.title, $0.photographer, $0.uploaded.map(time.text) ?? "-"] })
         }
     }
 

@@ -1,6 +1,6 @@
 /// What `show` prints: every field of one photo, as labelled lines or one JSON object.
 enum ShowOutput {
-    static func render(_ photo: PhotoDetails, as format: ReportFormat) throws -> String {
+    static func render(_ photo: PhotoDetails, as format: ReportFormat, time: TableTime = .utc) throws -> String {
         switch format {
         case .json:
             return try JSONOutput.render(Record(photo))
@@ -9,7 +9,7 @@ enum ShowOutput {
             let fields = [
                 ("id", listing.id), ("title", listing.title), ("subtitle", listing.subtitle),
                 ("photographer", listing.photographer), ("owner id", photo.ownerID),
-                ("uploaded", listing.uploaded.map(timestamp) ?? "unknown"), ("image", listing.imageURL), ("page", photo.pageURL),
+                ("uploaded", listing.uploaded.map(time.text) ?? "unknown"), ("image", listing.imageURL), ("page", photo.pageURL),
             ]
             let width = fields.map(\.0.count).max() ?? 0
             return fields.map { label, value in

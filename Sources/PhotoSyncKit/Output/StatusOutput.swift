@@ -1,29 +1,56 @@
 /// `status` output: catalog counts and the most recent fetch runs.
 enum StatusOutput {
-    static func render(_ status: CatalogStatus, as format: ReportFormat, databasePath: String) throws -> String {
+    /// `lineWidth` (the terminal's) cuts the catalog's path from the left and narrows the runs'
+    /// table, down to one block per run; nil: no limit.
+    static func render(
+        _ status: CatalogStatus, as format: ReportFormat, databasePath: String, lineWidth: Int? = nil, time: TableTime = .utc
+    ) throws -> String {
         switch format {
         case .json:
             return try JSONOutput.render(Record(status))
         case .text:
-            var text = "catalog:       \(TerminalText.escaped(databasePath))\nphotos:        \(status.photos)\nphotographers: \(status.photographers)\n"
+            let path = TerminalText.escaped(databasePath)
+            var text = "catalog:       \(lineWidth.map { cutFromLeft(path, to: $0 - 15) } ?? path)\n"
+            text += "photos:        \(status.photos)\nphotographers: \(status.photographers)\n"
             if status.excludedPhotos + status.excludedPhotographers > 0 {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
             text += "api calls:     \(status.apiCallsLastHour) in the last hour\n\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
-            let table = TableRenderer(columns: [
+            // The error column only when a run has one: an empty last column costs a narrow pane its width.
+            let withErrors = status.runs.contains { $0.error?.isEmpty == false }
+            var columns: [TableRenderer.Column] = [
                 .init(header: "STARTED"), .init(header: "OUTCOME"), .init(header: "PAGES", alignRight: true),
-                .init(header: "RECEIVED", alignRight: true), .init(header: "INSERTED", alignRight: true),
-                .init(header: "UPDATED", alignRight: true), .init(header: "ERROR", maxWidth: 60),
-            ])
-            text += table.render(status.runs.map { run in
-                [
-                    timestamp(run.started), run.outcome.rawValue, String(run.summary.pages), String(run.summary.received),
-                    String(run.summary.inserted), String(run.summary.updated), run.error.map(Secrets.redact) ?? "",
+                .init(header: "RECEIVED", alignRight: true, dropsWhenNarrow: true), .init(header: "INSERTED", alignRight: true),
+                .init(header: "UPDATED", alignRight: true, dropsWhenNarrow: true),
+            ]
+            if withErrors { columns.append(.init(header: "ERROR", maxWidth: 60, shrinks: true)) }
+            text += TableRenderer(columns: columns, lineWidth: lineWidth).render(status.runs.map { run in
+                let cells = [
+                    time.text(run.started), outcome(run), String(run.summary.pages), String(run.summary.received),
+                    String(run.summary.inserted), String(run.summary.updated),
                 ]
+                return withErrors ? cells + [run.error.map(Secrets.redact) ?? ""] : cells
             })
             return text
         }
+    }
+
+    /// `succeeded (gap)` for a run that warned photos may be missing: the table must not hide what
+    /// JSON says with `gap: true`.
+    static func outcome(_ run: FetchRunRecord) -> String {
+        run.summary.gap ? "\(run.outcome.rawValue) (gap)" : run.outcome.rawValue
+    }
+
+    /// `…/photosync/catalog.sqlite`: a path's end says most about it.
+    static func cutFromLeft(_ text: String, to width: Int) -> String {
+        guard TableRenderer.width(of: text) > width, width > 1 else { return text }
+        var kept = ""
+        for character in text.reversed() {
+            guard TableRenderer.width(of: String(character) + kept) <= width - 1 else { break }
+            kept = String(character) + kept
+        }
+        return "…" + kept
     }
 
     private struct Record: Encodable {

@@ -9,6 +9,9 @@ struct TableRenderer {
         var alignRight = false
         /// Narrowed first (in column order) when the table is wider than `lineWidth`.
         var shrinks = false
+        /// Left out when even the narrowest table is wider than `lineWidth` (a detail the terminal
+        /// has no room for), before falling back to one block per row.
+        var dropsWhenNarrow = false
     }
 
     var columns: [Column]
@@ -19,10 +22,33 @@ struct TableRenderer {
     static let minimumShrunkWidth = 8
 
     /// The header and rows (one cell per column), each line ending in a newline, with no trailing spaces.
+    ///
+    /// When even the narrowest table (every shrinkable column at `minimumShrunkWidth`, the others
+    /// whole) is wider than `lineWidth`, each row becomes a block of `label: value` lines instead
+    /// (`RecordBlocks`), as `kubectl` and `gh` do: a row that wraps is unreadable.
     func render(_ rows: [[String]]) -> String {
         let (cells, widths) = layout(rows)
-        guard let lineWidth, let narrower = narrowed(widths, to: lineWidth) else { return lines(cells, widths) }
+        guard let lineWidth else { return lines(cells, widths) }
+        guard Self.narrowestWidth(columns, widths) <= lineWidth else {
+            // Blocks have room for every column, the optional ones included.
+            return withoutOptionalColumns(rows, widths, lineWidth)
+                ?? RecordBlocks(labels: columns.map(\.header), lineWidth: lineWidth).render(rows)
+        }
+        guard let narrower = narrowed(widths, to: lineWidth) else { return lines(cells, widths) }
         return TableRenderer(columns: narrower).render(rows)
+    }
+
+    /// The table without its `dropsWhenNarrow` columns, when that fits `lineWidth`; nil otherwise.
+    private func withoutOptionalColumns(_ rows: [[String]], _ widths: [Int], _ lineWidth: Int) -> String? {
+        let kept = columns.indices.filter { !columns[$0].dropsWhenNarrow }
+        guard kept.count < columns.count, Self.narrowestWidth(kept.map { columns[$0] }, kept.map { widths[$0] }) <= lineWidth else { return nil }
+        return TableRenderer(columns: kept.map { columns[$0] }, lineWidth: lineWidth).render(rows.map { row in kept.map { row[$0] } })
+    }
+
+    /// The narrowest line a table with these column widths can have.
+    static func narrowestWidth(_ columns: [Column], _ widths: [Int]) -> Int {
+        let cells = zip(columns, widths).map { column, width in column.shrinks ? min(width, minimumShrunkWidth) : width }
+        return cells.reduce(0, +) + 2 * (columns.count - 1)
     }
 
     /// The columns with smaller `maxWidth`s so the line fits `lineWidth`, or nil when it fits already.
@@ -175,7 +201,7 @@ struct TableRenderer {
 
     /// Cuts a text wider than `maxWidth` to that many columns, the ellipsis included, so the cut
     /// never ends in a dangling space.
-    private static func fit(_ text: String, to maxWidth: Int) -> String {
+    static func fit(_ text: String, to maxWidth: Int) -> String {
         var result = ""
         var used = 0
         for character in text {

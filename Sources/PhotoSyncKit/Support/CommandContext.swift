@@ -12,18 +12,26 @@ struct CommandContext {
     var location: CatalogLocation { CatalogLocation(databasePath) }
     let logger = Logger(label: "photosync")
 
-    /// Loads the config file (printing its warnings), opens the log file and registers the API keys
-    /// known so far for redaction. Creates nothing but the log file: see `openCatalog`.
-    init(_ globals: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// Loads the config file (printing its warnings), opens the log file when `logging` says this
+    /// command writes one, and registers the API keys known so far for redaction. Creates nothing
+    /// but the log file: see `openCatalog`.
+    ///
+    /// `command` names the command in each log line (`fetch[PID] catalog=...`).
+    init(
+        _ globals: GlobalOptions, command: String, logging: LogFileUse,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         resolver = SettingsResolver(environment: environment)
         config = try resolver.loadConfigFile(flag: globals.config)
         resolver.knownAPIKeys(config: config).forEach(Secrets.register)
-        if let path = resolver.logFilePath(flag: globals.logFile, config: config) {
-            Console.setLogFile(try LogFile(path: path))
-        }
-        config?.warnings.forEach(Console.warning)
         databasePath = try resolver.databasePath(flag: globals.db, config: config)
         CatalogLocation(databasePath).secrets.forEach(Secrets.register)
+        let logPath = logging.path(flag: globals.logFile, resolved: resolver.logFilePath(flag: globals.logFile, config: config))
+        if let logPath {
+            let tag = LogLineTag(command: command, catalog: Console.safeLine(CatalogLocation(databasePath).display))
+            Console.setLogFile(try LogFile(path: logPath), tag: tag)
+        }
+        config?.warnings.forEach(Console.warning)
         logger.debug("catalog \(CatalogLocation(databasePath).display), config \(config?.path ?? "none")")
     }
 

@@ -19,6 +19,7 @@ enum Console {
         var quiet = false
         var verbose = false
         var logFile: LogFile?
+        var logTag = LogLineTag(command: "photosync")
     }
 
     private static let state = Mutex(State())
@@ -28,9 +29,9 @@ enum Console {
         state.withLock { ($0.quiet, $0.verbose) = (quiet, verbose) }
     }
 
-    /// Appends every later line to `logFile` too (nil: none).
-    static func setLogFile(_ logFile: LogFile?) {
-        state.withLock { $0.logFile = logFile }
+    /// Appends every later line to `logFile` too (nil: none), each tagged with `tag` (who wrote it).
+    static func setLogFile(_ logFile: LogFile?, tag: LogLineTag) {
+        state.withLock { ($0.logFile, $0.logTag) = (logFile, tag) }
     }
 
     /// Why a line could not be written to the log file, if one could not (warned about once; a
@@ -70,7 +71,7 @@ enum Console {
         guard toTerminal || logFile != nil else { return }
         let line = safeLine(message())
         if toTerminal { writeError("photosync: \(level == .warning ? "warning: " : "")\(line)\n") }
-        logFile?.append(level, line)
+        logFile?.append(level, line, by: current.logTag)
     }
 
     /// One line, no secret, no raw control character.
@@ -78,8 +79,8 @@ enum Console {
         TerminalText.escaped(Secrets.redact(message.split(whereSeparator: \.isNewline).joined(separator: " ")))
     }
 
-    /// Raw text to stderr (the progress line, top-level messages already formatted).
+    /// Raw text to stderr (top-level messages already formatted), above the progress bar if one shows.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StatusLine.standardError.printAbove(text)
     }
 }

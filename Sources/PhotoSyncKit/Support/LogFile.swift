@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// `--log-file` / `log_file`: timestamped lines appended for every run, so a cron entry needs no
-/// shell redirection. Each line is `2024-05-01T12:00:00Z LEVEL message`, already redacted and
+/// shell redirection. Each line is `2024-05-01T12:00:00Z fetch[PID] catalog=PATH LEVEL message`,
+/// already redacted and
 /// escaped by `Console`. The file is created with mode 0600, its folder with 0700.
 ///
 /// A root cron job may log into a folder others can write, so the file is opened as logrotate and
@@ -52,8 +53,8 @@ final class LogFile: Sendable {
 
     /// Appends one line in a single `write` (O_APPEND keeps concurrent runs' lines whole).
     /// A failed write never stops the run: it is reported on stderr once (``writeFailure``).
-    func append(_ level: Console.Level, _ line: String) {
-        let text = "\(timestamp(Date())) \(level.rawValue.uppercased()) \(line)\n"
+    func append(_ level: Console.Level, _ line: String, by tag: LogLineTag) {
+        let text = "\(timestamp(Date())) \(tag.text) \(level.rawValue.uppercased()) \(line)\n"
         var bytes = Array(text.utf8)
         let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         guard written != bytes.count else { return }

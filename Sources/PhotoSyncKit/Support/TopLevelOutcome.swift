@@ -90,6 +90,7 @@ extension PhotoSyncCommand {
     static func execute(_ arguments: [String]?, output: (String) -> Void, error: (String) -> Void) -> Int32 {
         let outcome: TopLevelOutcome
         do {
+            try UnknownCommand.check(arguments ?? Array(CommandLine.arguments.dropFirst()), root: Self.self)
             var command = try parseAsRoot(arguments)
             try ResourceLimits.checkDescriptors(
                 needed: command is FetchCommand ? ResourceLimits.descriptorsForFetch : ResourceLimits.descriptorsForReading)
