@@ -3,8 +3,7 @@ import Synchronization
 
 /// `--log-file` / `log_file`: timestamped lines appended for every run, so a cron entry needs no
 /// shell redirection. Each line is `2024-05-01T12:00:00Z fetch[PID] catalog=PATH LEVEL message`,
-/// already redacted and
-/// escaped by `Console`. The file is created with mode 0600, its folder with 0700.
+/// already redacted and escaped by `Console`. The file is created with mode 0600, its folder with 0700.
 ///
 /// A root cron job may log into a folder others can write, so the file is opened as logrotate and
 /// sudo open theirs: never through a symlink, never a file with other names (hard links), never
