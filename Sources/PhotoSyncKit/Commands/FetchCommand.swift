@@ -112,6 +112,7 @@ struct FetchCommand: GlobalOptionsCommand {
             if let value, let problem = key.rangeProblem(value) { throw ValidationError("\(flag) \(problem)") }
         }
         if let url, let problem = endpointProblem(url) { throw ValidationError("--url \(problem)") }
+        if let apiKey, let problem = SettingsLayer.apiKeyProblem(apiKey) { throw ValidationError("--api-key \(problem)") }
         if !search, let flag = [("--user", user), ("--tags", tags), ("--text", text)].first(where: { $0.1 != nil })?.0 {
             throw ValidationError("\(flag) needs --search")
         }

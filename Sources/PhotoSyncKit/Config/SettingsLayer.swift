@@ -73,6 +73,15 @@ struct SettingsLayer: Equatable, Sendable {
             search: search.overriding(lower.search), caFile: caFile ?? lower.caFile)
     }
 
+    /// Bytes an API key may have: Flickr's are 32; a config holding 100 MB there once cost a
+    /// fetch a minute and 1.7 GB redacting it from every line.
+    static let longestAPIKey = 1024
+
+    /// Why `text` cannot be an API key (without quoting it), if it cannot.
+    static func apiKeyProblem(_ text: String) -> String? {
+        text.utf8.count > longestAPIKey ? "longer than \(longestAPIKey) bytes (\(text.utf8.count)): not an API key" : nil
+    }
+
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
     ///
     /// Throws a description of the problem without the source; callers add the file or variable name.
@@ -83,6 +92,7 @@ struct SettingsLayer: Equatable, Sendable {
             if let problem = endpointProblem(text) { throw SettingProblem("\(problem), got \"\(text)\"") }
             endpoint = text
         case .apiKey:
+            if let problem = Self.apiKeyProblem(text) { throw SettingProblem(problem) }
             apiKey = text
         case .db:
             db = text
