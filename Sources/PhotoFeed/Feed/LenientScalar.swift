@@ -46,7 +46,7 @@ enum LenientScalar: Sendable, Equatable {
         switch self {
         case .string(let value): Quoting.excerpt(value)
         case .int: text ?? ""
-        case .double(_, let literal): Quoting.excerpt(literal)
+        case .double(_, let literal): literal.count <= 40 ? literal : literal.prefix(40) + "…"
         case .bool(let value): String(value)
         case .null: "null"
         case .nonScalar: "an object or array"

@@ -31,8 +31,16 @@ enum TerminalText {
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x2028, 0x2029,
-            0x180E, 0x200B, 0x2060...0x2064, 0xFEFF: true
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: true
+        default: isInvisible(scalar)
+        }
+    }
+
+    /// The line and paragraph separators and the characters that show nothing: escaped in tables
+    /// and messages, kept as they are in CSV (data, where a separator is a quoted line break).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF: true
         default: false
         }
     }
