@@ -34,6 +34,11 @@ public final class ObjectContext {
     var pushedCopies: [ObjectID: ManagedObject] = [:]
     /// The registry size at which the next fetch lets go of unused objects (``releaseUnusedObjects()``).
     var releaseThreshold = ObjectContext.minimumReleaseThreshold
+    /// Nonzero while ``propagateDeletes(_:)`` runs: that run's number, under which objects only
+    /// ever become deleted (see ``ToMany/hasLiveMember(besides:)``).
+    var deletePass: UInt64 = 0
+    /// The last ``deletePass`` given out.
+    var deletePasses: UInt64 = 0
 
     func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
         pointers[id, default: []].append((owner, slot))

@@ -90,7 +90,8 @@ extension PhotoSyncCommand {
     static func execute(_ arguments: [String]?, output: (String) -> Void, error: (String) -> Void) -> Int32 {
         let outcome: TopLevelOutcome
         do {
-            var command = try parseAsRoot(arguments)
+            let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+            var command = try BulkPhotoIDs.parse(arguments) ?? parseAsRoot(arguments)
             try ResourceLimits.checkDescriptors(
                 needed: command is FetchCommand ? ResourceLimits.descriptorsForFetch : ResourceLimits.descriptorsForReading)
             LoggingBootstrap.bootstrap(for: command)
