@@ -119,6 +119,9 @@ struct ImportPass {
         var rows = outcome.storedRows[name] ?? SessionRowChanges()
         let sessionRows = session.stored[name]
         var remembered = RememberedRows()
+        let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
+        // The groups are distinct keys, so distinct rows: the store may send them together.
+        try writer.writingInBatch(entity, inserts: inserts) {
         for group in 0..<table.groupCount {
             let record = merged[index][group], copies = table.size(of: group)
             switch decisions[index][group] {
@@ -160,6 +163,7 @@ struct ImportPass {
                     remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values))
                 }
             }
+        }
         }
         outcome.storedRows[name] = rows
         outcome.rememberedRows[name] = remembered

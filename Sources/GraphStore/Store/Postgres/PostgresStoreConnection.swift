@@ -4,6 +4,8 @@ struct PostgresStoreConnection: StoreWriter {
     let connection: PostgresConnection
     let model: ManagedObjectModel
     let statements: StoreStatements
+    /// The batch ``writingInBatch(_:inserts:_:)`` is filling, if any.
+    let batching = PostgresBatching()
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.storedEntity(named: query.entity) else { return [] }
@@ -55,12 +57,19 @@ struct PostgresStoreConnection: StoreWriter {
     }
 
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
-        try run(statements.sql(entity).insert + " RETURNING \"id\"", values).integer(0, 0)
+        if let batch = batching.batch(of: entity) { return try insert(values, into: batch) }
+        return try run(statements.sql(entity).insert + " RETURNING \"id\"", values).integer(0, 0)
     }
 
+    /// Returns whether the row exists (always true for a row kept in a batch).
     @discardableResult
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
         guard !columns.isEmpty else { return true }
+        if let batch = batching.batch(of: entity) {
+            batch.update(rowID: rowID, columns: columns, values: values)
+            if batch.isFull { try send(batch) }
+            return true
+        }
         return try run(statements.sql(entity).update(columns), values + [.integer(rowID)]).affectedRows > 0
     }
 
