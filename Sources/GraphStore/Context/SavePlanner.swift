@@ -53,15 +53,37 @@ final class SavePlanner {
 
     // MARK: - Deletes
 
+    /// One batch per entity (``StoreWriter/writingInBatch(_:inserts:_:)``): the rows are distinct,
+    /// and foreign keys are checked at commit.
     private func deleteRows(_ writer: any StoreWriter) throws {
-        for object in context.deletedObjects {
-            guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
-            try writer.delete(from: object.entity, rowID: rowID)
-            outcome.changes.deleted[object.entity.name, default: []].insert(object.objectID)
-            for relationship in object.entity.toOneRelationships {
-                vacate(object.entity, relationship.name, object.toOne(relationship.slot).committedRowID)
+        for (entity, objects) in Self.byEntity(context.deletedObjects) {
+            try writer.writingInBatch(entity, inserts: 0) {
+                for object in objects {
+                    guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
+                    try writer.delete(from: entity, rowID: rowID)
+                    outcome.changes.deleted[entity.name, default: []].insert(object.objectID)
+                    for relationship in entity.toOneRelationships {
+                        vacate(entity, relationship.name, object.toOne(relationship.slot).committedRowID)
+                    }
+                }
             }
         }
+    }
+
+    /// `objects` grouped by entity, in order of each entity's first object, keeping their order.
+    static func byEntity(_ objects: [ManagedObject]) -> [(EntityDescription, [ManagedObject])] {
+        var groups: [(EntityDescription, [ManagedObject])] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        for object in objects {
+            let key = ObjectIdentifier(object.entity)
+            if let at = index[key] {
+                groups[at].1.append(object)
+            } else {
+                index[key] = groups.count
+                groups.append((object.entity, [object]))
+            }
+        }
+        return groups
     }
 
     // MARK: - Inserts
@@ -69,8 +91,10 @@ final class SavePlanner {
     private func insertRows(_ objects: [ManagedObject], _ writer: any StoreWriter) throws {
         var fixups: [(ManagedObject, [String])] = []
         var inserted: [String: [ObjectID]] = [:]
-        for object in dependencyOrdered(objects) {
-            let entity = object.entity
+        // One batch per entity: new rows, and foreign keys checked at commit.
+        for (entity, objects) in Self.byEntity(dependencyOrdered(objects)) {
+        try writer.writingInBatch(entity, inserts: objects.count) {
+        for object in objects {
             // A plain insert (no duplicates folded into it) writes its own values: no merge to
             // work out, nothing to assign back.
             let merged = contributors[ObjectIdentifier(object)].map { $0.count > 1 } ?? false
@@ -88,6 +112,8 @@ final class SavePlanner {
             outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? Array(values[..<entity.storedAttributes.count]) : nil,
                                        destinations: destinations))
             inserted[entity.name, default: []].append(.permanent(entity.name, rowID))
+        }
+        }
         }
         for (entity, ids) in inserted { outcome.changes.inserted[entity, default: []].formUnion(ids) }
         for (object, columns) in fixups {

@@ -38,10 +38,11 @@ protocol StoreWriter: StoreReader {
     func delete(from entity: EntityDescription, rowID: Int64) throws
     /// Runs `body` in a savepoint: its writes are undone when it throws, the transaction goes on.
     func savepoint<T>(_ body: () throws -> T) throws -> T
-    /// Runs `body`, whose inserts and updates of `entity` the store may keep and send together
-    /// when it returns (PostgreSQL does: one set-based statement for many rows). `body` inserts
-    /// and updates distinct rows, so their order does not matter, and reads nothing; `inserts`
-    /// is how many rows it expects to insert. A failed write throws when the batch is sent.
+    /// Runs `body`, whose inserts, updates and deletes of `entity` the store may keep and send
+    /// together when it returns (PostgreSQL does: one set-based statement for many rows): deletes
+    /// first, then inserts, then updates. `body` reads nothing, and writes rows for which that
+    /// order is as good as its own (distinct rows, or updates of rows it inserted); `inserts` is
+    /// how many rows it expects to insert. A failed write throws when the batch is sent.
     func writingInBatch<T>(_ entity: EntityDescription, inserts: Int, _ body: () throws -> T) throws -> T
 }
 

@@ -17,6 +17,11 @@ enum PostgresBatchSQL {
             + " WHERE \(table).\"id\" = \"graphstore_rows\".\"id\""
     }
 
+    /// `DELETE FROM t WHERE "id" = ANY(?::bigint[])`.
+    static func delete(_ entity: EntityDescription) -> String {
+        "DELETE FROM \(SQL.quote(entity.name)) WHERE \"id\" = ANY(?::bigint[])"
+    }
+
     /// `count` values of the identity sequence of `entity`'s table: its name is the first argument.
     static let reserveIDs = "SELECT nextval(pg_get_serial_sequence(?, 'id')) FROM generate_series(1, ?)"
 

@@ -26,9 +26,13 @@ extension PostgresStoreConnection {
         return id
     }
 
-    /// Sends the batch's inserts as one statement, then its updates as one per set of columns.
+    /// Sends the batch's deletes as one statement, its inserts as one, then its updates as one per
+    /// set of columns (so a row inserted in the batch can be updated in it too).
     func send(_ batch: PostgresBatch) throws {
         let entity = batch.entity
+        if !batch.deletedIDs.isEmpty {
+            try run(PostgresBatchSQL.delete(entity), [PostgresBatchSQL.arrayLiteral(batch.deletedIDs.map(StoredValue.integer))])
+        }
         if !batch.insertedRows.isEmpty {
             let columns = [batch.insertedIDs.map(StoredValue.integer)]
                 + entity.columns.indices.map { column in batch.insertedRows.map { $0[column] } }

@@ -74,6 +74,11 @@ struct PostgresStoreConnection: StoreWriter {
     }
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {
+        if let batch = batching.batch(of: entity) {
+            batch.delete(rowID: rowID)
+            if batch.isFull { try send(batch) }
+            return
+        }
         try run(statements.sql(entity).delete, [.integer(rowID)])
     }
 
