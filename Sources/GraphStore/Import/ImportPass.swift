@@ -112,16 +112,22 @@ struct ImportPass {
 
     // MARK: - Writing
 
+    /// The groups' rows, in one batch: the groups are distinct keys, so distinct rows, and the
+    /// store may send them together (PostgreSQL does, set-based).
     private mutating func write(_ index: Int, _ writer: any StoreWriter) throws {
+        let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
+        try writer.writingInBatch(tables[index].entity, inserts: inserts) { try writeGroups(index, writer) }
+    }
+
+    /// (Not inlined into the batch's closure: values captured there are retained at every use,
+    /// 2% more instructions for a SQLite import.)
+    private mutating func writeGroups(_ index: Int, _ writer: any StoreWriter) throws {
         let table = tables[index], entity = table.entity, name = entity.name
         let remembers = isLinkedTo(index)
         var counts = ImportCounts()
         var rows = outcome.storedRows[name] ?? SessionRowChanges()
         let sessionRows = session.stored[name]
         var remembered = RememberedRows()
-        let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
-        // The groups are distinct keys, so distinct rows: the store may send them together.
-        try writer.writingInBatch(entity, inserts: inserts) {
         for group in 0..<table.groupCount {
             let record = merged[index][group], copies = table.size(of: group)
             switch decisions[index][group] {
@@ -163,7 +169,6 @@ struct ImportPass {
                     remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values))
                 }
             }
-        }
         }
         outcome.storedRows[name] = rows
         outcome.rememberedRows[name] = remembered

@@ -39,6 +39,8 @@ enum BulkPhotoIDs {
     /// The command `arguments` parse to, with long id lists added after parsing; nil when the
     /// ordinary parse must decide (no long run, another command, or a validation error to report).
     static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
+        // Every other command line costs nothing here (not even the subcommand names).
+        guard arguments.count > threshold else { return nil }
         let (kept, setAside) = split(arguments)
         guard !setAside.isEmpty, let command = try? PhotoSyncCommand.parseAsRoot(kept) else { return nil }
         switch command {
