@@ -6,7 +6,7 @@
     Tests/postgres/cluster.sh run -- python3 Benchmarks/scale_bench.py   # adds the PostgreSQL rows
 
 SQLite rows (always):
-  - `delete ID...` of every photo of an N-photo catalog, paired with floor/delete_floor.c (one
+  - `delete ID...` of the first 24,000 photos (--delete-ids) of an N-photo catalog, paired with floor/delete_floor.c (one
     prepared DELETE and one tombstone INSERT per id, then the emptied photographers);
   - `delete --photographer` of the most prolific photographer, paired with the floor given
     that photographer's ids.
@@ -82,7 +82,7 @@ class Scale:
         self.fetch(base)
         import sqlite3
         with sqlite3.connect(base) as c:
-            ids = [r[0] for r in c.execute('SELECT "unique" FROM "Photo" ORDER BY "id"')]
+            ids = [r[0] for r in c.execute('SELECT "unique" FROM "Photo" ORDER BY "id" LIMIT ?', (self.args.delete_ids,))]
             name, owner = c.execute('SELECT p."name", p."id" FROM "Photographer" p JOIN "Photo" f ON f."whoTook" = p."id" '
                                     'GROUP BY p."id" ORDER BY count(*) DESC LIMIT 1').fetchone()
             theirs = [r[0] for r in c.execute('SELECT "unique" FROM "Photo" WHERE "whoTook" = ?', (owner,))]
@@ -148,6 +148,7 @@ def main():
     parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
     parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
     parser.add_argument("--skip-deletes", action="store_true")
+    parser.add_argument("--delete-ids", type=int, default=24000, help="how many ids `delete ID...` gets (the first stored)")
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     scale = Scale(args)
