@@ -75,6 +75,50 @@ final class Sailor: ManagedObject {
         #expect(try reader.all(Sailor.self, where: .whose(\.$crew, \.$name == "A")).map(\.number) == [kept])
     }
 
+    /// The sailors fetched on their own: the crews' lists are never loaded, the store counts them.
+    private func unloadedSailors(_ context: ObjectContext, of crew: String) throws -> [Sailor] {
+        try context.all(Sailor.self, sortBy: [.ascending(\.$number)], where: .whose(\.$crew, \.$name == crew))
+    }
+
+    @Test(arguments: [Location.file, .postgres])
+    func withoutLoadingTheListTheOwnerGoesWithItsLastMemberOnly(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
+        try seed(store)
+        var context = try store.open().newContext()
+        for sailor in try unloadedSailors(context, of: "A").dropFirst() { context.delete(sailor) }
+        try context.save()
+        #expect(try store.reader().all(Crew.self, sortBy: [.ascending(\.$name)]).map(\.name) == ["A", "B"])
+        context = try store.open().newContext()
+        var changes: ChangeSet?
+        context.onDidSave { changes = $0 }
+        for sailor in try unloadedSailors(context, of: "A") { context.delete(sailor) }
+        try context.save()
+        #expect(changes?.deleted(Crew.self).count == 1)
+        #expect(try store.reader().all(Crew.self).map(\.name) == ["B"])
+    }
+
+    @Test func withoutLoadingTheListAMemberMovedAwayCountsAsGoneAndANewOneAsLive() throws {
+        let store = try TestStore(.file, entities: Self.entities)
+        try seed(store)
+        var context = try store.open().newContext()
+        let crewB = try #require(context.all(Crew.self, where: \.$name == "B").first)
+        var sailors = try unloadedSailors(context, of: "A")
+        sailors.removeLast().crew = crewB
+        for sailor in sailors { context.delete(sailor) }
+        try context.save()
+        #expect(try store.reader().all(Crew.self).map(\.name) == ["B"])
+
+        let again = try TestStore(.file, entities: Self.entities)
+        try seed(again)
+        context = try again.open().newContext()
+        let newcomer = context.insert(Sailor.self)
+        newcomer.number = 10_000
+        newcomer.crew = try #require(context.all(Crew.self, where: \.$name == "A").first)
+        for sailor in try unloadedSailors(context, of: "A") where sailor !== newcomer { context.delete(sailor) }
+        try context.save()
+        #expect(try again.reader().all(Sailor.self, where: .whose(\.$crew, \.$name == "A")).map(\.number) == [10_000])
+    }
+
     @Test func aRolledBackDeleteLeavesNothingBehindForTheNextSave() throws {
         let store = try TestStore(.memory, entities: Self.entities)
         try seed(store)

@@ -39,6 +39,8 @@ public final class ObjectContext {
     var deletePass: UInt64 = 0
     /// The last ``deletePass`` given out.
     var deletePasses: UInt64 = 0
+    /// The current delete pass's deleted objects by the rows they pointed at.
+    var deletedMembers = DeletedMembers()
 
     func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
         pointers[id, default: []].append((owner, slot))

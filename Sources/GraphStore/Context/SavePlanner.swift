@@ -93,27 +93,27 @@ final class SavePlanner {
         var inserted: [String: [ObjectID]] = [:]
         // One batch per entity: new rows, and foreign keys checked at commit.
         for (entity, objects) in Self.byEntity(dependencyOrdered(objects)) {
-        try writer.writingInBatch(entity, inserts: objects.count) {
-        for object in objects {
-            // A plain insert (no duplicates folded into it) writes its own values: no merge to
-            // work out, nothing to assign back.
-            let merged = contributors[ObjectIdentifier(object)].map { $0.count > 1 } ?? false
-            var values = merged ? mergedAttributes(contributorsOf(object), base: nil, entity) : ownValues(of: object)
-            let destinations = merged ? mergedDestinations(contributorsOf(object), base: nil, entity) : ownDestinations(of: object)
-            var unresolved: [String] = []
-            for (relationship, destination) in zip(entity.toOneRelationships, destinations) {
-                let key = foreignKey(of: destination)
-                values.append(key.map(StoredValue.integer) ?? .null)
-                if key == nil && !isEmpty(destination) { unresolved.append(relationship.name) }
+            try writer.writingInBatch(entity, inserts: objects.count) {
+                for object in objects {
+                    // A plain insert (no duplicates folded into it) writes its own values: no merge to
+                    // work out, nothing to assign back.
+                    let merged = contributors[ObjectIdentifier(object)].map { $0.count > 1 } ?? false
+                    var values = merged ? mergedAttributes(contributorsOf(object), base: nil, entity) : ownValues(of: object)
+                    let destinations = merged ? mergedDestinations(contributorsOf(object), base: nil, entity) : ownDestinations(of: object)
+                    var unresolved: [String] = []
+                    for (relationship, destination) in zip(entity.toOneRelationships, destinations) {
+                        let key = foreignKey(of: destination)
+                        values.append(key.map(StoredValue.integer) ?? .null)
+                        if key == nil && !isEmpty(destination) { unresolved.append(relationship.name) }
+                    }
+                    let rowID = try writer.insert(into: entity, values: values)
+                    newRowIDs[ObjectIdentifier(object)] = rowID
+                    if !unresolved.isEmpty { fixups.append((object, unresolved)) }
+                    outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? Array(values[..<entity.storedAttributes.count]) : nil,
+                                               destinations: destinations))
+                    inserted[entity.name, default: []].append(.permanent(entity.name, rowID))
+                }
             }
-            let rowID = try writer.insert(into: entity, values: values)
-            newRowIDs[ObjectIdentifier(object)] = rowID
-            if !unresolved.isEmpty { fixups.append((object, unresolved)) }
-            outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? Array(values[..<entity.storedAttributes.count]) : nil,
-                                       destinations: destinations))
-            inserted[entity.name, default: []].append(.permanent(entity.name, rowID))
-        }
-        }
         }
         for (entity, ids) in inserted { outcome.changes.inserted[entity, default: []].formUnion(ids) }
         for (object, columns) in fixups {

@@ -2,17 +2,18 @@ extension ToMany {
     /// Whether some member other than `object` is not deleted.
     ///
     /// For a `prepareForDeletion` that deletes an owner with its last member (a photographer lives
-    /// only while a photo does). Such a hook runs once per deleted member: scanning all members
-    /// each time made deleting n members of one owner cost n² (issue 24). During a save's delete
-    /// propagation members only ever become deleted, so the members found deleted at the front
-    /// of the list are skipped by the next call: the calls of one save cost about one pass over
-    /// the members. Outside a save every call scans from the start.
+    /// only while a photo does). Such a hook runs once per deleted member, so during a save's delete
+    /// propagation, where members only ever become deleted, the answer costs no pass over all the
+    /// members each time (issue 24): loaded members found deleted at the front of the list are
+    /// skipped by the next call, and members not loaded stay so, counted in the store once per
+    /// propagation instead. Outside a save it reads the members.
     public func hasLiveMember(besides object: Destination? = nil) -> Bool {
-        let members = loaded()
         let pass = owner?.context?.deletePass ?? 0
+        if pass != 0, members == nil, let answer = try? hasLiveUnloadedMember(besides: object, pass: pass) { return answer }
+        let members = loaded()
         var index = pass != 0 && liveScan.pass == pass ? min(liveScan.deletedPrefix, members.count) : 0
         var prefix = index
-        defer { if pass != 0 { liveScan = LiveMemberScan(pass: pass, deletedPrefix: prefix) } }
+        defer { if pass != 0 { liveScan.pass = pass; liveScan.deletedPrefix = prefix } }
         while index < members.count {
             let member = members[index]
             index += 1
@@ -24,11 +25,31 @@ extension ToMany {
         }
         return false
     }
+
+    /// The same for members not loaded: those added in memory, and the stored ones (counted once
+    /// per propagation) less those deleted or moved elsewhere in this context.
+    private func hasLiveUnloadedMember(besides object: Destination?, pass: UInt64) throws -> Bool? {
+        guard !isManyToMany, let owner, let rowID = owner.rowID, let context = owner.context else { return nil }
+        if pendingInserts.elements.contains(where: { !$0.isDeleted && $0 !== object }) { return true }
+        let entity = try context.entity(for: Destination.self)
+        guard let column = entity.relationshipName(for: inverseKeyPath!), let inverse = entity.relationship(named: column) else { return nil }
+        if liveScan.pass != pass || liveScan.storedCount == nil {
+            let query = StoreQuery(entity: entity.name, predicate: .compare(column: column, .equal, .integer(rowID)))
+            liveScan = LiveMemberScan(pass: pass, storedCount: try context.read { try $0.count(query) })
+        }
+        let isStoredHere = { (member: Destination) in member.toOne(inverse.slot).committedRowID == rowID }
+        var gone = context.deletedMembers.count(entity.name + "." + column, pointingAt: rowID, in: context)
+        gone += pendingRemovals.elements.filter { !$0.isDeleted && isStoredHere($0) }.count
+        if let object, !object.isDeleted, isStoredHere(object), !pendingRemovals.contains(object) { gone += 1 }
+        return liveScan.storedCount! > gone
+    }
 }
 
-/// How far the members of a to-many are known to be deleted, from the front, during one delete
-/// propagation (``ObjectContext/deletePass``); any other change of the members forgets it.
+/// What ``ToMany/hasLiveMember(besides:)`` knows during one delete propagation
+/// (``ObjectContext/deletePass``): how far the loaded members are deleted from the front, or how
+/// many members the store holds. Any other change of the members forgets it.
 struct LiveMemberScan {
     var pass: UInt64 = 0
     var deletedPrefix = 0
+    var storedCount: Int?
 }
