@@ -22,6 +22,8 @@ protocol StoreReader {
     func count(_ query: StoreQuery) throws -> Int
     /// Row counts per non-null value of a foreign key column.
     func groupCounts(entity: String, column: String) throws -> [Int64: Int]
+    /// The same for the values in `owners` only (those with no row are left out).
+    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int]
     /// Which of `candidates` (rows of `owner`) no row of `member` points at through `column`.
     func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64]
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow]

@@ -36,6 +36,14 @@ struct PostgresStoreConnection: StoreWriter {
         return counts
     }
 
+    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int] {
+        let sql = StoreStatements.groupCounts(entity: entity, column: column, owners: owners.count, dialect: .postgres)
+        let result = try run(sql, [PostgresBatchSQL.arrayLiteral(owners.map(StoredValue.integer))])
+        var counts: [Int64: Int] = [:]
+        for row in 0..<result.rowCount { counts[result.integer(row, 0)] = Int(result.integer(row, 1)) }
+        return counts
+    }
+
     func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
         try candidates.chunked(by: 500).flatMap { chunk in
             let sql = StoreStatements.ownersWithoutMembers(owner: owner, count: chunk.count, member: member, column: column)
