@@ -119,6 +119,20 @@ final class Sailor: ManagedObject {
         #expect(try again.reader().all(Sailor.self, where: .whose(\.$crew, \.$name == "A")).map(\.number) == [10_000])
     }
 
+    /// What `photosync delete --dry-run` reports: the hooks' verdicts, with nothing written.
+    @Test(arguments: [Location.file, .postgres])
+    func aPreviewDeletesTheEmptiedOwnerInMemoryOnly(_ location: Location) throws {
+        let store = try TestStore(location, entities: Self.entities)
+        try seed(store)
+        let context = try store.open().newContext()
+        let crews = try context.all(Crew.self, sortBy: [.ascending(\.$name)])
+        for sailor in try unloadedSailors(context, of: "A") { context.delete(sailor) }
+        let preview = try context.previewSave()
+        #expect(preview.deleted(Crew.self).count == 1)
+        #expect(crews.map(\.isDeleted) == [true, false])
+        #expect(try store.reader().count(FetchRequest<Sailor>()) == Self.size + 1)
+    }
+
     @Test func aRolledBackDeleteLeavesNothingBehindForTheNextSave() throws {
         let store = try TestStore(.memory, entities: Self.entities)
         try seed(store)
