@@ -141,10 +141,7 @@ public final class Catalog {
         let photographers = photos.compactMap(\.whoTook)
         for photo in photos { context.delete(photo) }
         if dryRun { _ = try context.previewSave() } else { try context.save() }
-        var removed: [String] = []
-        for photographer in photographers where photographer.isDeleted && !removed.contains(photographer.name) {
-            removed.append(photographer.name)
-        }
+        let removed = Set(photographers.lazy.filter(\.isDeleted).map(\.name))
         return DeletionReport(photoIDs: photos.map(\.unique).sorted(), photographersRemoved: removed.sorted())
     }
 
