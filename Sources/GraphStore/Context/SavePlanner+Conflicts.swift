@@ -73,7 +73,7 @@ extension SavePlanner {
         for (object, key) in zip(pending, keys) {
             guard let row = rowsByKey[key] else { continue }
             let id = ObjectID.permanent(entity.name, row.rowID)
-            if policy == .error || object.state == .updated {
+            if reportsConflict(of: object) {
                 conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(Self.text),
                                                     objects: [object.objectID], storedObject: id))
             } else if let registered = context.registered[id], registered !== object {

@@ -39,7 +39,7 @@ extension SavePlanner {
         var moverByKey: [ConstraintKey: ManagedObject] = [:]
         for mover in movers {
             let key = key(of: mover, slots)
-            if let other = moverByKey[key] {
+            if let other = moverByKey[key], reportsConflict(of: mover) {
                 conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(\.text),
                                                     objects: [other.objectID, mover.objectID], storedObject: nil))
             } else {
@@ -49,7 +49,7 @@ extension SavePlanner {
         for object in survivors where isFresh(object) {
             let key = key(of: object, slots)
             guard let mover = moverByKey[key] else { continue }
-            if policy == .error {
+            if reportsConflict(of: object) {
                 conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(\.text),
                                                     objects: [object.objectID], storedObject: mover.objectID))
             } else {
