@@ -40,7 +40,10 @@ extension StoreMigrator {
         try dropTable(name, db)
     }
 
+    /// Drops `name` only from the store's own schema: on PostgreSQL an unqualified `DROP TABLE`
+    /// would otherwise reach a table of that name further along the search path.
     private func dropTable(_ name: String, _ db: any SchemaConnection) throws {
-        try db.execute("DROP TABLE IF EXISTS \(SQL.quote(name))" + (db.dialect == .postgres ? " CASCADE" : ""))
+        guard try db.userTables().contains(name) else { return }
+        try db.execute("DROP TABLE \(SQL.quote(name))" + (db.dialect == .postgres ? " CASCADE" : ""))
     }
 }
