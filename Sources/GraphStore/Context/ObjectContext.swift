@@ -143,7 +143,7 @@ public final class ObjectContext {
         if object.isOrphaned { object.orphanedUse("deleted") }
         precondition(object.context === self, "\(object.objectID) belongs to another context (or to none): delete it in its own context")
         switch object.state {
-        case .deleted, .detached: return
+        case .deleted, .detached, .discarded: return
         case .inserted: insertedObjects.removeAll { $0 === object }
         case .updated: updatedObjects.removeAll { $0 === object }
         case .clean: break

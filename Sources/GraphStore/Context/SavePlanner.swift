@@ -42,6 +42,7 @@ final class SavePlanner {
         let inserted = context.insertedObjects
         try resolveConflicts(among: inserted, writer)
         if !conflicts.isEmpty { throw GraphStoreError.constraintConflicts(conflicts) }
+        try parkMovedKeys(writer)
         try insertRows(inserted.filter { isFresh($0) }, writer)
         try writeMerged(inserted.filter { survivorOf[ObjectIdentifier($0)] == nil && !isFresh($0) }, writer)
         try updateRows(context.updatedObjects.filter { $0.state == .updated }, writer)
@@ -165,8 +166,11 @@ final class SavePlanner {
         for object in objects {
             let entity = object.entity
             if let target = foldTargets[ObjectIdentifier(object)] {
+                // Merged onto the target's values in memory, written against its row as stored: the
+                // target's own changes (a new key, when it is a mover) are written too.
                 let base = currentValues(of: target)
-                try writeMerge(into: target, rowID: target.rowID!, base: base, contributors: contributorsOf(object), writer)
+                try writeMerge(into: target, rowID: target.rowID!, base: base, contributors: contributorsOf(object), writer,
+                               stored: Self.snapshot(of: target))
                 outcome.folds.append((object, target))
             } else if let row = adoptedRows[ObjectIdentifier(object)] {
                 let base = (Array(row.values[..<entity.storedAttributes.count]),
@@ -181,12 +185,12 @@ final class SavePlanner {
 
     private func writeMerge(
         into object: ManagedObject, rowID: Int64, base: ([StoredValue], [SaveOutcome.Destination]),
-        contributors: [ManagedObject], _ writer: any StoreWriter, adopted: Bool = false
+        contributors: [ManagedObject], _ writer: any StoreWriter, adopted: Bool = false, stored: [StoredValue]? = nil
     ) throws {
         let entity = object.entity
         let attributes = mergedAttributes(contributors, base: base.0, entity)
         let destinations = mergedDestinations(contributors, base: base.1, entity)
-        let oldRow = base.0 + base.1.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
+        let oldRow = stored ?? base.0 + base.1.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
         let newRow = attributes + destinations.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
         let changed = entity.columns.indices.filter { oldRow[$0] != newRow[$0] }
         for index in changed where index >= entity.storedAttributes.count {
@@ -240,7 +244,7 @@ final class SavePlanner {
 
     /// Whether a column the object changed is written: always without a conflict; under
     /// `storeTrump` only when the store still holds the value the context read.
-    private func keepsOwnValue(_ index: Int, _ stored: [StoredValue]?, _ snapshot: [StoredValue]?) -> Bool {
+    func keepsOwnValue(_ index: Int, _ stored: [StoredValue]?, _ snapshot: [StoredValue]?) -> Bool {
         guard let stored, let snapshot, policy == .storeTrump else { return true }
         return stored[index] == snapshot[index]
     }
