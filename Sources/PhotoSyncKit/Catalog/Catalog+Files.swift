@@ -73,6 +73,15 @@ extension Catalog {
         }
     }
 
+    /// The photo's verified file and when it was downloaded, for `show`.
+    func file(ofPhoto id: String) throws -> (VerifiedFile, Date?)? {
+        try withContext { context in
+            guard let row = try context.fetch(FetchRequest<PhotoFile>(predicate: \.$photo == id, limit: 1)).first,
+                  let file = row.verified else { return nil }
+            return (file, row.downloaded)
+        }
+    }
+
     /// The file counts `status` shows.
     static func fileCounts(in context: ObjectContext) throws -> (files: Int, bytes: Int, unavailable: Int) {
         let rows = try context.fetchColumns(FetchRequest<PhotoFile>(), [\.$sha256, \.$size])
