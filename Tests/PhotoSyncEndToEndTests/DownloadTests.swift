@@ -212,10 +212,11 @@ struct DownloadTests {
 
     @Test func badOptionsAreOneLineAndStatus64() async throws {
         try await withDownloadFixture(.sqlite) { fixture in
-            for args in [["--jobs", "0"], ["--size", "xl"], ["--max-bytes", "0"]] {
+            let cases = [(["--jobs", "0"], "--jobs"), (["--size", "xl"], "--size unknown size \"xl\""), (["--max-bytes", "0"], "--max-bytes")]
+            for (args, flag) in cases {
                 let result = try await fixture.photosync.run(["download"] + args + ["--db", fixture.photosync.db])
                 #expect(result.status == 64, "\(args): \(result)")
-                #expect(result.stderrLines.first?.hasPrefix("photosync: error:") == true || result.stderrLines.first?.hasPrefix("Error:") == true, "\(result)")
+                #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("photosync: \(flag)"), "\(result)")
             }
         }
     }
