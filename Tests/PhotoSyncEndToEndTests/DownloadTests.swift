@@ -44,8 +44,8 @@ struct DownloadFixture {
         try await photosync.run(["download"] + args + ["--files", files, "--format", "json", "--db", photosync.db])
     }
 
-    func run(_ args: String...) async throws -> PhotoSync.Result {
-        try await photosync.run(args + ["--files", files, "--db", photosync.db])
+    func run(_ args: String..., environment: [String: String] = [:]) async throws -> PhotoSync.Result {
+        try await photosync.run(args + ["--files", files, "--db", photosync.db], environment: environment)
     }
 
     var imageRequests: Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
@@ -218,6 +218,24 @@ struct DownloadTests {
                 #expect(result.status == 64, "\(args): \(result)")
                 #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("photosync: \(flag)"), "\(result)")
             }
+        }
+    }
+}
+
+@Suite("fetch --download")
+struct FetchThenDownloadTests {
+    @Test(arguments: CatalogKind.allCases) func fetchDownloadFetchesThenDownloadsInOneRun(_ kind: CatalogKind) async throws {
+        try await withDownloadFixture(kind) { fixture in
+            fixture.server.route("/img/81.jpg", Images.response(Images.jpeg(2_000, seed: 81)))
+            let items = DownloadFixture.items(["81"], server: fixture.server)
+            fixture.server.serveFeed(Feed.pages(items, perPage: 100))
+            let result = try await fixture.run("fetch", "--download", "--url", fixture.server.feedURL, "--format", "json",
+                                               environment: ["PHOTOSYNC_API_KEY": "k"])
+            #expect(result.status == 0, "\(result)")
+            let summary = try jsonObject(result)
+            #expect(summary["inserted"] as? Int == 1, "\(summary)")
+            #expect((summary["download"] as? [String: Any])?["downloaded"] as? Int == 1, "\(summary)")
+            #expect(fixture.contents("81_l.jpg") == Images.jpeg(2_000, seed: 81))
         }
     }
 }

@@ -58,10 +58,15 @@ struct DownloadCommand: GlobalOptionsCommand {
     }
 
     /// Runs `pass`, prints its summary and exits with the status it calls for.
-    static func finish(_ pass: DownloadPass, format: ReportFormat, quiet: Bool) throws {
+    /// After a fetch (`fetched`), JSON is one object: the fetch's counts with the download's under `download`.
+    static func finish(_ pass: DownloadPass, format: ReportFormat, quiet: Bool, fetched: FetchSummary? = nil) throws {
         let (summary, stop) = try pass.run()
         Console.info("download finished: \(DownloadSummaryOutput.oneLine(summary))")
-        if !(quiet && format == .text) { try Console.write(try DownloadSummaryOutput.render(summary, as: format, dryRun: false)) }
+        if let fetched, format == .json {
+            try Console.write(try JSONOutput.render(FetchWithDownload(fetch: fetched, download: summary)))
+        } else if !(quiet && format == .text) {
+            try Console.write(try DownloadSummaryOutput.render(summary, as: format, dryRun: false))
+        }
         let status = try exitStatus(summary, stop, maxTime: pass.deadline?.seconds)
         if status != 0 { throw ExitCode(status) }
     }
@@ -81,5 +86,19 @@ struct DownloadCommand: GlobalOptionsCommand {
         case .none:
             return summary.failed > 0 ? 1 : 0
         }
+    }
+}
+
+/// `fetch --download --format json`: the fetch summary's keys plus `download`.
+private struct FetchWithDownload: Encodable {
+    var fetch: FetchSummary
+    var download: DownloadSummary
+
+    enum CodingKeys: String, CodingKey { case download }
+
+    func encode(to encoder: any Encoder) throws {
+        try fetch.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(download, forKey: .download)
     }
 }

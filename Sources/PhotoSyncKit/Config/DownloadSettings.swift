@@ -28,6 +28,11 @@ struct DownloadSettings: Sendable, Equatable {
 }
 
 extension SettingsResolver {
+    /// `download: true` in the environment (PHOTOSYNC_DOWNLOAD) or the config file.
+    func wantsDownload(config: ConfigFile?) throws(PhotoSyncError) -> Bool {
+        try environmentSettings().download ?? config?.settings.download ?? false
+    }
+
     /// `download`'s settings; a PostgreSQL catalog without a files folder is a configuration error
     /// (its files are per host: each host says where its copies go).
     func downloadSettings(flags: SettingsLayer, filesFlag: String?, config: ConfigFile?, databasePath: String) throws(PhotoSyncError) -> DownloadSettings {

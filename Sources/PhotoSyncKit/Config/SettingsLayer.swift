@@ -21,6 +21,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case filesDir = "files_dir"
     case sizes
     case downloadMaxBytes = "download_max_bytes"
+    case download
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
@@ -40,7 +41,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .maxTime: value > 0 ? (value <= FetchDeadline.longest ? nil : "must be at most \(Int(FetchDeadline.longest)) (a year)") : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
         case .apiBudget, .downloadMaxBytes: value >= 1 ? nil : "must be at least 1"
-        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile, .filesDir, .sizes: nil
+        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile, .filesDir, .sizes, .download: nil
         }
     }
 }
@@ -75,6 +76,8 @@ struct SettingsLayer: Equatable, Sendable {
     var sizes: [String]?
     /// Bytes one download run may transfer before it stops (`download_max_bytes`).
     var downloadMaxBytes: Int?
+    /// Whether `fetch` downloads the images too (`download`).
+    var download: Bool?
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -84,7 +87,7 @@ struct SettingsLayer: Equatable, Sendable {
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout, maxTime: maxTime ?? lower.maxTime,
             retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
             search: search.overriding(lower.search), caFile: caFile ?? lower.caFile, filesDir: filesDir ?? lower.filesDir,
-            sizes: sizes ?? lower.sizes, downloadMaxBytes: downloadMaxBytes ?? lower.downloadMaxBytes)
+            sizes: sizes ?? lower.sizes, downloadMaxBytes: downloadMaxBytes ?? lower.downloadMaxBytes, download: download ?? lower.download)
     }
 
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
@@ -108,6 +111,12 @@ struct SettingsLayer: Equatable, Sendable {
             filesDir = text
         case .sizes:
             sizes = try ImageSize.list(text)
+        case .download:
+            switch text.lowercased() {
+            case "true", "yes", "1": download = true
+            case "false", "no", "0": download = false
+            default: throw SettingProblem("expected true or false, got \"\(text)\"")
+            }
         case .searchUser:
             search.user = text
         case .searchTags:

@@ -44,6 +44,7 @@ struct SettingsReport: Sendable {
             case .filesDir: file.filesDir != nil
             case .sizes: file.sizes != nil
             case .downloadMaxBytes: file.downloadMaxBytes != nil
+            case .download: file.download != nil
             }
         }
         let logFile = resolver.logFilePath(flag: logFileFlag, config: config)
@@ -66,6 +67,7 @@ struct SettingsReport: Sendable {
             (.filesDir, resolver.filesFolder(flag: filesFlag, config: config, databasePath: databasePath), filesFlag),
             (.sizes, (merged.sizes ?? ImageSize.defaultPreference).joined(separator: ","), nil),
             (.downloadMaxBytes, merged.downloadMaxBytes.map(String.init), nil),
+            (.download, String(merged.download ?? false), nil),
         ]
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))
