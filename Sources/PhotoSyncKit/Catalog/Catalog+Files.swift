@@ -103,7 +103,7 @@ extension Catalog {
             (row.unavailableStatus, row.unavailableReason, row.sizeLabel) = (status, reason, job.sizeLabel)
             row.unavailableSince = row.unavailableSince ?? now
             row.retryAfter = now.addingTimeInterval(backOff(refusals: refusals))
-        case .failed, .stopped, .noSpace:
+        case .failed, .stopped, .noSpace, .restartNeeded:
             return
         }
     }

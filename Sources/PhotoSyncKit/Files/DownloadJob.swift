@@ -21,6 +21,8 @@ enum DownloadOutcome: Sendable, Equatable {
     case stopped
     /// The files folder's disk is full.
     case noSpace(String)
+    /// A resumed transfer found the server's copy changed: start again (never leaves ImageDownload).
+    case restartNeeded
 }
 
 /// A file as verified on arrival: what the catalog keeps, and what `verify` checks it against.

@@ -58,7 +58,7 @@ struct DownloadPass {
     private static func isSettled(_ outcome: DownloadOutcome) -> Bool {
         switch outcome {
         case .downloaded, .unavailable: true
-        case .failed, .stopped, .noSpace: false
+        case .failed, .stopped, .noSpace, .restartNeeded: false
         }
     }
 
@@ -68,7 +68,7 @@ struct DownloadPass {
         case .downloaded(let file): Console.info("\(photo): downloaded \(file.path), \(file.size) bytes")
         case .unavailable(_, let reason): Console.warning("\(photo): unavailable: \(Console.safeLine(reason))")
         case .failed(let reason): Console.warning("\(photo): download failed, will be tried again: \(Console.safeLine(reason))")
-        case .stopped, .noSpace: break
+        case .stopped, .noSpace, .restartNeeded: break
         }
     }
 }

@@ -85,6 +85,7 @@ extension DownloadOutcome {
     var stopsTheRun: Bool {
         switch self {
         case .stopped, .noSpace: true
+        case .restartNeeded: false
         case .downloaded, .unavailable, .failed: false
         }
     }

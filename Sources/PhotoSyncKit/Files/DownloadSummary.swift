@@ -17,7 +17,7 @@ struct DownloadSummary: Sendable, Equatable, Encodable {
         case .downloaded(let file): (downloaded, bytes) = (downloaded + 1, bytes + file.size)
         case .unavailable: unavailable += 1
         case .failed: failed += 1
-        case .stopped, .noSpace: break
+        case .stopped, .noSpace, .restartNeeded: break
         }
     }
 }

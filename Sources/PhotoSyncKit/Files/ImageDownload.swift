@@ -10,32 +10,52 @@ struct ImageDownload: Sendable {
     let budget: ByteBudget
     let isCancelled: @Sendable () -> Bool
 
+    /// Continues what a cut transfer left when it can; starts again when the server's copy changed.
     func run(_ job: DownloadJob) -> DownloadOutcome {
         let temporary = folder + "/" + FileLayout.temporaryName(photoID: job.photoID, size: job.sizeLabel)
+        let saved = PartialTransfer.load(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
+        PartialTransfer.remove(forPart: temporary)
+        var outcome = attempt(job, temporary, resuming: saved)
+        if outcome == .restartNeeded { outcome = attempt(job, temporary, resuming: nil) }
+        return outcome == .restartNeeded ? .failed("the image changed during the transfer") : outcome
+    }
+
+    private func attempt(_ job: DownloadJob, _ temporary: String, resuming: PartialTransfer?) -> DownloadOutcome {
         let receiver: ImageReceiver
         do {
-            receiver = try ImageReceiver(temporaryPath: temporary, budget: budget)
+            receiver = try ImageReceiver(temporaryPath: temporary, budget: budget, resuming: resuming)
         } catch {
             return error.isNoSpace ? .noSpace(error.message) : .failed(error.message)
         }
-        let outcome = transfer(job, into: receiver)
+        let (outcome, cut) = transfer(job, into: receiver)
         if case .downloaded = outcome { return outcome }
-        unlink(temporary)
+        if cut, let partial = receiver.partialTransfer(url: job.url) {
+            partial.save(forPart: temporary)
+        } else {
+            unlink(temporary)
+        }
         return outcome
     }
 
-    private func transfer(_ job: DownloadJob, into receiver: ImageReceiver) -> DownloadOutcome {
+    /// The outcome, and whether the connection was cut mid-body (the part is worth keeping).
+    private func transfer(_ job: DownloadJob, into receiver: ImageReceiver) -> (DownloadOutcome, Bool) {
         let response: HTTPResponse
         do {
-            response = try client.download(job.url, into: receiver, isCancelled: isCancelled)
+            response = try client.download(job.url, into: receiver, resumeAt: receiver.resumeAt, isCancelled: isCancelled)
         } catch {
-            return outcome(of: error, receiver)
+            let cut = [.truncatedBody, .timedOut, .cancelled].contains(error) || { if case .connection = error { true } else { false } }()
+            return (outcome(of: error, receiver), cut && receiver.failure == nil)
         }
+        return (verify(job, receiver, response), false)
+    }
+
+    private func verify(_ job: DownloadJob, _ receiver: ImageReceiver, _ response: HTTPResponse) -> DownloadOutcome {
         // A 3xx left over (no Location) or a 204 carries no image.
-        guard response.status == 200 else { return .failed("server answered HTTP \(response.status) without an image") }
+        guard response.status == 200 || receiver.continuedPart else { return .failed("server answered HTTP \(response.status) without an image") }
         guard let type = receiver.finishSignature() else { return notAnImage(receiver) }
-        if let length = receiver.headers["content-length"].flatMap(Int.init), length != receiver.written {
-            return .failed("received \(receiver.written) bytes where Content-Length announced \(length)")
+        let received = receiver.written - (receiver.continuedPart ? receiver.startOffset : 0)
+        if let length = receiver.headers["content-length"].flatMap(Int.init), length != received {
+            return .failed("received \(received) bytes where Content-Length announced \(length)")
         }
         return keep(job, receiver, type)
     }
@@ -60,6 +80,7 @@ struct ImageDownload: Sendable {
         switch receiver.failure {
         case .notAnImage: return notAnImage(receiver)
         case .overBudget: return .stopped
+        case .changedUpstream: return .restartNeeded
         case .write(let number):
             let failure = FileFailure(errno: number, path: receiver.temporaryPath)
             return failure.isNoSpace ? .noSpace(failure.message) : .failed(failure.message)
