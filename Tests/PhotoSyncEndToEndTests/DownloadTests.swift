@@ -103,6 +103,8 @@ struct DownloadTests {
             #expect(file["path"] as? String == folder + "/5_l.jpg")
             #expect(file["size"] as? Int == 1_000 && file["size_label"] as? String == "l" && file["content_type"] as? String == "image/jpeg")
             #expect((file["sha256"] as? String)?.count == 64)
+            let list = try jsonArray(try await fixture.photosync("list", "--format", "json"))
+            #expect(list.map { $0["file"] as? String } == [folder + "/5_l.jpg"])
         }
     }
 
@@ -236,6 +238,29 @@ struct FetchThenDownloadTests {
             #expect(summary["inserted"] as? Int == 1, "\(summary)")
             #expect((summary["download"] as? [String: Any])?["downloaded"] as? Int == 1, "\(summary)")
             #expect(fixture.contents("81_l.jpg") == Images.jpeg(2_000, seed: 81))
+        }
+    }
+}
+
+@Suite("download: untrusted URLs")
+struct UntrustedImageURLTests {
+    /// `file:` is refused before any I/O (the photo becomes unavailable, with the reason); a
+    /// local service that is no web server (an SSH banner here) leaves nothing behind.
+    @Test func fileURLsAreRefusedAndOtherServicesAreHarmless() async throws {
+        try await withDownloadFixture(.sqlite) { fixture in
+            let ssh = try RawSocketServer(.sendWithoutReading(Array("SSH-2.0-OpenSSH_9.6\r\n".utf8)))
+            defer { ssh.stop() }
+            var passwd = FeedItem("95", by: "Ana Lima", title: "t")
+            passwd.imageURL = "file:///etc/passwd"
+            var service = FeedItem("96", by: "Ana Lima", title: "t")
+            service.imageURL = ssh.baseURL + "/"
+            try await fixture.fetch([passwd, service])
+            let result = try await fixture.download("--retries", "0")
+            #expect(result.status == 1, "\(result)")
+            let summary = try jsonObject(result)
+            #expect(summary["unavailable"] as? Int == 1 && summary["failed"] as? Int == 1 && summary["downloaded"] as? Int == 0, "\(summary)")
+            #expect(result.stderr.contains("photo 95: unavailable:") && result.stderr.contains("file:///etc/passwd"), "\(result)")
+            #expect(fixture.names().isEmpty, "\(fixture.names())")
         }
     }
 }
