@@ -44,26 +44,33 @@ struct SHA256 {
         }.joined()
     }
 
+    /// One 64-byte block; the schedule lives on the stack (a heap array per block cost more than
+    /// the hashing itself).
     private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = (0..<4).reduce(0) { $0 << 8 | UInt32(block[i * 4 + $1]) }
-        }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                let at = i * 4
+                w[i] = UInt32(block[at]) << 24 | UInt32(block[at + 1]) << 16 | UInt32(block[at + 2]) << 8 | UInt32(block[at + 3])
+            }
+            for i in 16..<64 {
+                let (x, y) = (w[i - 15], w[i - 2])
+                let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
+                let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let t2 = s0 &+ ((a & b) ^ (a & c) ^ (b & c))
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
         }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
     private static let k: [UInt32] = [
