@@ -15,7 +15,11 @@ enum StatusOutput {
             if status.excludedPhotos + status.excludedPhotographers > 0 {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
-            text += "api calls:     \(status.apiCallsLastHour) in the last hour\n\n"
+            text += "api calls:     \(status.apiCallsLastHour) in the last hour\n"
+            if status.files + status.filesUnavailable > 0 {
+                text += "files:         \(status.files) (\(status.fileBytes) bytes), \(status.filesPending) to download, \(status.filesUnavailable) unavailable\n"
+            }
+            text += "\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             // The error column only when a run has one: an empty last column costs a narrow pane its width.
             let withErrors = status.runs.contains { $0.error?.isEmpty == false }
@@ -59,12 +63,18 @@ enum StatusOutput {
         var excludedPhotos: Int
         var excludedPhotographers: Int
         var apiCallsLastHour: Int
+        var files: Int
+        var fileBytes: Int
+        var filesPending: Int
+        var filesUnavailable: Int
         var runs: [Run]
 
         init(_ status: CatalogStatus) {
             (photos, photographers, runs) = (status.photos, status.photographers, status.runs.map(Run.init))
             (excludedPhotos, excludedPhotographers) = (status.excludedPhotos, status.excludedPhotographers)
             apiCallsLastHour = status.apiCallsLastHour
+            (files, fileBytes, filesUnavailable) = (status.files, status.fileBytes, status.filesUnavailable)
+            filesPending = status.filesPending
         }
 
         enum CodingKeys: String, CodingKey {
@@ -72,6 +82,10 @@ enum StatusOutput {
             case excludedPhotos = "excluded_photos"
             case excludedPhotographers = "excluded_photographers"
             case apiCallsLastHour = "api_calls_last_hour"
+            case files
+            case fileBytes = "file_bytes"
+            case filesPending = "files_pending"
+            case filesUnavailable = "files_unavailable"
         }
     }
 
