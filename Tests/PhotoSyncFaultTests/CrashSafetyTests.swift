@@ -50,8 +50,12 @@ struct CrashSafetyTests {
                 for attempt in 1...2 {
                     let running = try sandbox.start(fetchArgs + ["--db", sandbox.db])
                     let delay = Int.random(in: 0...Int(window), using: &generator)
-                    try await Task.sleep(for: .milliseconds(delay))
-                    running.signal(SIGKILL)
+                    // Timed on a thread of its own: a Task.sleep waits for a free cooperative
+                    // thread too, and under the suite's load every kill landed after the fetch.
+                    await runOnDedicatedThread {
+                        usleep(UInt32(delay) * 1000)
+                        running.signal(SIGKILL)
+                    }
                     let result = await running.finish()
                     let label = "round \(round).\(attempt) (kill after \(delay) ms)"
                     #expect(result.signalled ? result.status == SIGKILL : result.status == 0, "\(label): \(result)")
