@@ -22,7 +22,9 @@ struct CrashSafetyTests {
     /// Each round: a fresh catalog; kill a fetch at a random moment; check; kill a second fetch over
     /// the partial catalog (inserts mixed with unchanged pages); check; complete it; check.
     func killRounds(_ rounds: Int) async throws {
-        let feed = try await GeneratedFeed.start(photos: Self.photos, perPage: Self.perPage)
+        // 50 ms a page: a fetch lasts at least a second however fast the machine, so kills drawn
+        // from its measured length land inside it, not after it.
+        let feed = try await GeneratedFeed.start(photos: Self.photos, perPage: Self.perPage, delay: 0.05)
         defer { feed.stop() }
         let pages = try await feed.pageIDs()
         #expect(pages.count == 20 && pages.allSatisfy { $0.count == Self.perPage })
