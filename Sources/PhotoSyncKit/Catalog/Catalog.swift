@@ -130,7 +130,8 @@ public final class Catalog {
                     runs: runs.map { FetchRunRecord($0, fetching: fetching) },
                     excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
                     excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()),
-                    apiCallsLastHour: try apiCallsLastHour(in: context))
+                    apiCallsLastHour: try apiCallsLastHour(in: context),
+                    sources: try Self.sources(in: context))
             }
         }
     }

@@ -77,6 +77,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// No photo of this fetch was in the catalog although an earlier fetch of its source succeeded:
     /// photos may have been missed between the two.
     public var gap = false
+    /// Pages fetched to finish an earlier walk of the source that a page limit cut (0 if none).
+    public var backfillPages = 0
 
     public init() {}
 
@@ -88,6 +90,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case morePages = "more_pages"
         case pagesSkippedKnown = "pages_skipped_known"
         case gap
+        case backfillPages = "backfill_pages"
     }
 }
 
@@ -148,4 +151,17 @@ public struct CatalogStatus: Sendable, Equatable {
     public var excludedPhotographers = 0
     /// API calls recorded in the last hour, all keys together.
     public var apiCallsLastHour = 0
+    /// Every source fetched so far, by label: complete, or catching up on a cut walk.
+    public var sources: [SourceStatus] = []
+}
+
+/// One source as `status` shows it (issue 25).
+public struct SourceStatus: Sendable, Equatable {
+    /// As `list` spells it: `recent`, `search tags=cats`.
+    public var source: String
+    public var lastSuccess: Date?
+    /// A walk a page limit cut is still to be finished by later fetches.
+    public var backfillPending: Bool
+    /// Fetched successfully, nothing left to catch up.
+    public var complete: Bool { lastSuccess != nil && !backfillPending }
 }

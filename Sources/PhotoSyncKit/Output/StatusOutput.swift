@@ -15,7 +15,8 @@ enum StatusOutput {
             if status.excludedPhotos + status.excludedPhotographers > 0 {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
-            text += "api calls:     \(status.apiCallsLastHour) in the last hour\n\n"
+            text += "api calls:     \(status.apiCallsLastHour) in the last hour\n"
+            text += sources(status.sources, time: time) + "\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             // The error column only when a run has one: an empty last column costs a narrow pane its width.
             let withErrors = status.runs.contains { $0.error?.isEmpty == false }
@@ -42,6 +43,17 @@ enum StatusOutput {
         run.summary.gap ? "\(run.outcome.rawValue) (gap)" : run.outcome.rawValue
     }
 
+    /// `sources:` and one line per source: complete, or catching up on a walk a page limit cut
+    /// (nothing when no fetch ran yet).
+    static func sources(_ sources: [SourceStatus], time: TableTime) -> String {
+        guard !sources.isEmpty else { return "" }
+        return "sources:\n" + sources.map { source in
+            let state = source.backfillPending ? "catching up" : source.complete ? "complete" : "never fetched successfully"
+            let last = source.lastSuccess.map { ", last success \(time.text($0))" } ?? ""
+            return "  \(TerminalText.escaped(source.source)): \(state)\(last)\n"
+        }.joined()
+    }
+
     /// `…/photosync/catalog.sqlite`: a path's end says most about it.
     static func cutFromLeft(_ text: String, to width: Int) -> String {
         guard TableRenderer.width(of: text) > width, width > 1 else { return text }
@@ -59,19 +71,48 @@ enum StatusOutput {
         var excludedPhotos: Int
         var excludedPhotographers: Int
         var apiCallsLastHour: Int
+        var sources: [Source]
         var runs: [Run]
 
         init(_ status: CatalogStatus) {
             (photos, photographers, runs) = (status.photos, status.photographers, status.runs.map(Run.init))
             (excludedPhotos, excludedPhotographers) = (status.excludedPhotos, status.excludedPhotographers)
             apiCallsLastHour = status.apiCallsLastHour
+            sources = status.sources.map(Source.init)
         }
 
         enum CodingKeys: String, CodingKey {
-            case photos, photographers, runs
+            case photos, photographers, runs, sources
             case excludedPhotos = "excluded_photos"
             case excludedPhotographers = "excluded_photographers"
             case apiCallsLastHour = "api_calls_last_hour"
+        }
+    }
+
+    /// One source: `last_success` is null until a fetch of it succeeds.
+    private struct Source: Encodable {
+        var source: String
+        var complete: Bool
+        var lastSuccess: String?
+        var backfillPending: Bool
+
+        init(_ status: SourceStatus) {
+            (source, complete, backfillPending) = (status.source, status.complete, status.backfillPending)
+            lastSuccess = status.lastSuccess.map(timestamp)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case source, complete
+            case lastSuccess = "last_success"
+            case backfillPending = "backfill_pending"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(source, forKey: .source)
+            try container.encode(complete, forKey: .complete)
+            try container.encode(lastSuccess, forKey: .lastSuccess)
+            try container.encode(backfillPending, forKey: .backfillPending)
         }
     }
 

@@ -22,6 +22,8 @@ final class FetchRun: ManagedObject {
     @Attribute var morePages = 0
     @Attribute var pagesSkippedKnown = 0
     @Attribute var gap = false
+    /// Pages fetched to finish an earlier walk a page limit cut (see ``Backfill``).
+    @Attribute var backfillPages = 0
     @Attribute var error: String? = nil
     /// The newest upload time among the photos this run received: a search resumes from the newest
     /// of its completed runs (see ``SourceHistory/searchFrom``).
@@ -42,6 +44,7 @@ final class FetchRun: ManagedObject {
         morePages = summary.morePages
         pagesSkippedKnown = summary.pagesSkippedKnown
         gap = summary.gap
+        backfillPages = summary.backfillPages
     }
 
     var summary: FetchSummary {
@@ -60,6 +63,7 @@ final class FetchRun: ManagedObject {
         summary.morePages = morePages
         summary.pagesSkippedKnown = pagesSkippedKnown
         summary.gap = gap
+        summary.backfillPages = backfillPages
         return summary
     }
 }
