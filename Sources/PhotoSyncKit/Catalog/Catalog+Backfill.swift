@@ -6,7 +6,7 @@ extension Catalog {
     func backfill(of source: String) throws -> Backfill? {
         try withContext { context in
             try context.fetch(FetchRequest<SourceBackfill>(predicate: \.$source == source, limit: 1)).first.map {
-                Backfill(offset: $0.offset, anchorID: $0.anchorID, anchorUploaded: $0.anchorUploaded, floor: $0.floor, began: $0.began)
+                Backfill(offset: $0.offset, total: $0.total, anchorID: $0.anchorID, anchorUploaded: $0.anchorUploaded, floor: $0.floor, began: $0.began)
             }
         }
     }
@@ -22,7 +22,7 @@ extension Catalog {
             }
             let row = stored ?? context.insert(SourceBackfill.self)
             (row.source, row.offset, row.anchorID, row.anchorUploaded) = (source, backfill.offset, backfill.anchorID, backfill.anchorUploaded)
-            (row.floor, row.began) = (backfill.floor, backfill.began)
+            (row.floor, row.began, row.total) = (backfill.floor, backfill.began, backfill.total)
             try context.save()
         }
     }

@@ -111,12 +111,13 @@ extension Catalog {
                 catchingUp = false
             } else if head.morePages > 0, let last = tally.last {
                 catchingUp = true
-                let cut = Backfill(cutAfter: head.fetched, perPage: settings.perPage, last: last, floor: floor, began: pending?.began ?? began)
+                let cut = Backfill(cutAfter: head.fetched, perPage: settings.perPage, total: head.reportedTotal, last: last, floor: floor,
+                                   began: pending?.began ?? began)
                 if !settings.dryRun { try recordBackfill(cut, of: source.identity) }
                 return
             }
             guard var plan = pending else { return }
-            plan.offset += photos.inserted
+            plan.shift(by: photos.inserted)
             let remaining = limit - head.fetched
             if catchingUp, remaining > 0 {
                 var resumed = source
@@ -125,7 +126,7 @@ extension Catalog {
                     var walk = FeedWalk(limit: remaining - start.calls + 1, isSingleDocument: false, first: start.number)
                     try walkPages(&walk, resumed, .decoded(start.page), backfill: true) { page, number, walk in
                         if plan.reachesFloor(page.page) { walk.stopAtFloor() }
-                        plan.advance(past: number, perPage: settings.perPage, last: tally.last)
+                        plan.advance(past: number, perPage: settings.perPage, total: page.page.total, last: tally.last)
                         catchingUp = !walk.reachedFloor && !walk.reachedEnd
                         if !settings.dryRun { try recordBackfill(catchingUp ? plan : nil, of: source.identity) }
                     }
@@ -155,19 +156,19 @@ extension Catalog {
     }
 
     /// The page where `plan`'s catch up resumes (a search: page 1 of the uploads up to the anchor),
-    /// checked against the anchor: a page wholly past it sends the search a page back, each request
-    /// counted. Nil when `calls` ran out first: `plan` then resumes at the page reached.
+    /// checked against the anchor (see ``Backfill/misplaces(_:asked:)``): a misplaced page sends the
+    /// search a page back, each request counted. Nil when `calls` ran out first: `plan` then
+    /// resumes at the page reached.
     private func resumePoint(
         _ plan: inout Backfill, from source: FeedSource, perPage: Int, within calls: Int
     ) throws -> (number: Int, page: FeedPage, calls: Int)? {
         var number = source.maxUploadDate != nil ? 1 : plan.resumePage(perPage: perPage)
         for call in 1...max(1, calls) {
             let page = try source.page(number)
-            let misplaced = page.page != number || plan.overshoots(page)
-            if !misplaced || number == 1 { return (number, page, call) }
+            if !plan.misplaces(page, asked: number) || number == 1 { return (number, page, call) }
             number = page.page != number ? max(1, min(number - 1, page.pages)) : number - 1
         }
-        plan.offset = (number - 1) * perPage + 1
+        plan.offset = (number - 1) * perPage
         return nil
     }
 

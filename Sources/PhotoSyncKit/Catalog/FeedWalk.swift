@@ -17,6 +17,8 @@ struct FeedWalk {
     let isSingleDocument: Bool
     /// `pages` as the latest response reported it.
     private(set) var reportedPages = 0
+    /// `total` (photos in the feed) as the latest response reported it.
+    private(set) var reportedTotal = 0
     /// Pages accepted so far (each saved once).
     private(set) var accepted = 0
     /// Whether an incremental fetch met a page of known photos (the rest of the feed is older).
@@ -37,7 +39,7 @@ struct FeedWalk {
             accepted = 1
             return true
         }
-        reportedPages = page.pages
+        (reportedPages, reportedTotal) = (page.pages, page.total)
         guard page.page == number, number <= max(1, page.pages) else { return false }
         accepted = number
         return true

@@ -9,6 +9,8 @@ final class SourceBackfill: ManagedObject {
     /// Feed items before the unfinished part, as the last run of the source saw the feed: a hint,
     /// checked against the photos a resumed page holds.
     @Attribute var offset = 0
+    /// The feed's `total` when the resume point was recorded (see ``Backfill/total``).
+    @Attribute var total = 0
     /// The last photo the walk saved, in feed order: the unfinished part begins right after it.
     @Attribute var anchorID = ""
     @Attribute var anchorUploaded: Date? = nil

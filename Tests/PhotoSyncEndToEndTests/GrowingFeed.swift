@@ -1,0 +1,45 @@
+import Foundation
+import PhotoSyncTestSupport
+import Synchronization
+
+/// A recent feed that grows on top between runs, the way `flickr.photos.getRecent` does: photos
+/// numbered in upload order (photo n uploaded n minutes after a base time), served newest first,
+/// `perPage` a page; asked for a page past the end, it answers with its last page, as Flickr does.
+final class GrowingFeed: Sendable {
+    let perPage: Int
+    private let newest: Mutex<Int>
+    /// Pages answered with something other than the page (to hold a fetch at a page): page number → response.
+    private let held = Mutex<[Int: TestResponse]>([:])
+
+    init(photos: Int, perPage: Int) {
+        newest = Mutex(photos)
+        self.perPage = perPage
+    }
+
+    /// Pushes `count` new photos on top of the feed.
+    func push(_ count: Int) { newest.withLock { $0 += count } }
+
+    /// Every photo id the feed serves, newest first.
+    var ids: [String] { (1...newest.withLock { $0 }).reversed().map(String.init) }
+
+    /// Answers page `number` with `response` until `release`.
+    func hold(page number: Int, with response: TestResponse) { held.withLock { $0[number] = response } }
+    func release() { held.withLock { $0.removeAll() } }
+
+    static func item(_ number: Int) -> FeedItem {
+        FeedItem("\(number)", by: "Owner \(number % 7)", title: "P\(number)", uploaded: "\(1_700_000_000 + number * 60)")
+    }
+
+    func serve(on server: TestHTTPServer) {
+        server.route(Feed.path) { request in
+            let asked = request.query["page"].flatMap(Int.init) ?? 1
+            if let response = self.held.withLock({ $0[asked] }) { return response }
+            let count = self.newest.withLock { $0 }
+            let pages = max(1, (count + self.perPage - 1) / self.perPage)
+            let number = min(asked, pages)
+            let top = count - (number - 1) * self.perPage
+            let items = stride(from: top, to: max(0, top - self.perPage), by: -1).map(Self.item)
+            return .text(Feed.page(number, of: pages, perPage: self.perPage, total: count, items), headers: ["Content-Type": "application/json"])
+        }
+    }
+}
