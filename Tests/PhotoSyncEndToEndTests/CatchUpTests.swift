@@ -67,10 +67,11 @@ struct CatchUpTests {
     }
 
     /// The case: 60 new photos, 5 pages of 10. The cut run warns that the next runs catch
-    /// up; the next run, with nothing new, takes the 10 it missed and stops at photos stored before.
+    /// up; the next run, with nothing new, takes the 10 it missed and stops at photos stored before
+    /// (page 7), not walking on to the feed's end (page 9).
     @Test(arguments: CatalogKind.allCases) func theGapAfterACutWalkIsClosedByTheNextRun(_ kind: CatalogKind) async throws {
         try await withSandbox(kind) { photosync, server in
-            let feed = GrowingFeed(photos: 10, perPage: 10)
+            let feed = GrowingFeed(photos: 30, perPage: 10)
             feed.serve(on: server)
             #expect(try await Self.fetch(photosync, server, pages: 5, perPage: 10).status == 0)
             feed.push(60)
@@ -85,7 +86,7 @@ struct CatchUpTests {
             let next = try await Self.fetch(photosync, server, pages: 5, perPage: 10)
             #expect(next.status == 0, "\(next)")
             #expect(try jsonObject(next)["inserted"] as? Int == 10, "\(next)")
-            #expect(try jsonObject(next)["backfill_pages"] as? Int == 2, "page 6, then page 7 reaches photos stored before")
+            #expect(try jsonObject(next)["backfill_pages"] as? Int == 2, "page 6, then page 7 reaches photos stored before: \(next)")
             #expect(server.requestedPages.dropFirst(before) == [1, 6, 7])
             #expect(try await Self.storedIDs(photosync) == Set(feed.ids))
             #expect(try await Self.sources(photosync).first?["complete"] as? Bool == true)
@@ -121,6 +122,25 @@ struct CatchUpTests {
             let requests = server.requests(to: Feed.path).count
             #expect(try await Self.fetch(photosync, server, pages: 4, perPage: 5).status == 0)
             #expect(server.requests(to: Feed.path).count == requests + 1)
+            try await expectInvariants(photosync)
+        }
+    }
+
+    /// Photos taken off the feed above the cut move the unfinished part up: the page the hint names
+    /// lies past photos never seen, and the catch up steps back to the page holding the last photo
+    /// stored, leaving no hole.
+    @Test func photosLeavingTheFeedAboveTheCutLeaveNoHole() async throws {
+        try await withSandbox { photosync, server in
+            let feed = GrowingFeed(photos: 100, perPage: 5)
+            feed.serve(on: server)
+            #expect(try await Self.fetch(photosync, server, pages: 4, perPage: 5).status == 0)
+            feed.remove(91...95)
+            let before = server.requests(to: Feed.path).count
+            let next = try await Self.fetch(photosync, server, pages: 4, perPage: 5)
+            #expect(next.status == 0, "\(next)")
+            #expect(server.requestedPages.dropFirst(before) == [1, 5, 4, 3], "page 3 holds photo 81, the last stored")
+            _ = try await Self.runUntilComplete(photosync, server, feed, pages: 4, newPerRun: 0, rounds: 30)
+            #expect(try await Self.storedIDs(photosync).isSuperset(of: feed.ids), "photos 76 to 80 are not skipped")
             try await expectInvariants(photosync)
         }
     }

@@ -8,6 +8,8 @@ import Synchronization
 final class GrowingFeed: Sendable {
     let perPage: Int
     private let newest: Mutex<Int>
+    /// Photos taken off the feed (deleted, or made private).
+    private let removed = Mutex<Set<Int>>([])
     /// Pages answered with something other than the page (to hold a fetch at a page): page number → response.
     private let held = Mutex<[Int: TestResponse]>([:])
 
@@ -19,8 +21,17 @@ final class GrowingFeed: Sendable {
     /// Pushes `count` new photos on top of the feed.
     func push(_ count: Int) { newest.withLock { $0 += count } }
 
+    /// Takes `numbers` off the feed: the photos below move up.
+    func remove(_ numbers: ClosedRange<Int>) { removed.withLock { $0.formUnion(numbers) } }
+
+    /// Every photo number the feed serves, newest first.
+    private var served: [Int] {
+        let gone = removed.withLock { $0 }
+        return (1...newest.withLock { $0 }).reversed().filter { !gone.contains($0) }
+    }
+
     /// Every photo id the feed serves, newest first.
-    var ids: [String] { (1...newest.withLock { $0 }).reversed().map(String.init) }
+    var ids: [String] { served.map(String.init) }
 
     /// Answers page `number` with `response` until `release`.
     func hold(page number: Int, with response: TestResponse) { held.withLock { $0[number] = response } }
@@ -34,12 +45,12 @@ final class GrowingFeed: Sendable {
         server.route(Feed.path) { request in
             let asked = request.query["page"].flatMap(Int.init) ?? 1
             if let response = self.held.withLock({ $0[asked] }) { return response }
-            let count = self.newest.withLock { $0 }
-            let pages = max(1, (count + self.perPage - 1) / self.perPage)
+            let served = self.served
+            let pages = max(1, (served.count + self.perPage - 1) / self.perPage)
             let number = min(asked, pages)
-            let top = count - (number - 1) * self.perPage
-            let items = stride(from: top, to: max(0, top - self.perPage), by: -1).map(Self.item)
-            return .text(Feed.page(number, of: pages, perPage: self.perPage, total: count, items), headers: ["Content-Type": "application/json"])
+            let items = served.dropFirst((number - 1) * self.perPage).prefix(self.perPage).map(Self.item)
+            let page = Feed.page(number, of: pages, perPage: self.perPage, total: served.count, items)
+            return .text(page, headers: ["Content-Type": "application/json"])
         }
     }
 }
