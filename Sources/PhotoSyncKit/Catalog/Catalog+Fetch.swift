@@ -70,13 +70,14 @@ extension Catalog {
         let prepare = preparing(source: source.label)
         var tally = WalkTally()
         var catchingUp = pending != nil
+        var windowsPending = false
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
             /// Saves each page `walk` accepts, from `first` on; `judge` sees each saved page.
             func walkPages(
-                _ walk: inout FeedWalk, _ source: FeedSource, _ first: ArrivingPage, backfill: Bool,
-                judge: (PreparedPage, Int, inout FeedWalk) throws -> Void
+                _ walk: inout FeedWalk, _ source: FeedSource, _ first: ArrivingPage, backfill: Bool, stopAtKnown: Bool,
+                judge: (PreparedPage, Int, inout FeedWalk) throws -> Void = { _, _, _ in }
             ) throws {
-                let (earlier, prefetch) = (tally.pages, !incremental && !backfill)
+                let (earlier, prefetch) = (tally.pages, !stopAtKnown && !backfill)
                 var (number, arriving) = (walk.first, first)
                 while walk.accept(arriving.page, asked: number) {
                     let upcoming = walk.next(after: number)
@@ -88,7 +89,7 @@ extension Catalog {
                     pagesExpected(earlier + walk.expectedPages)
                     progress(summary)
                     reportSkipped(page.page)
-                    if incremental && !backfill && page.isKnown(result) { walk.stopAtKnownPage(number) }
+                    if stopAtKnown && !backfill && page.isKnown(result) { walk.stopAtKnownPage(number) }
                     try judge(page, number, &walk)
                     guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage, !walk.reachedFloor else { break }
                     if let deadline = settings.deadline, deadline.hasPassed { throw deadline.exceeded }
@@ -97,9 +98,46 @@ extension Catalog {
                 }
             }
 
+            /// Walks a search over the cap window by window (see ``UploadWindow``), newest first,
+            /// skipping the windows earlier runs completed; every request counts against the limit.
+            func walkWindows() throws {
+                var calls = limit - 1
+                let whole = UploadWindow(from: source.minUploadDate.map { Int($0.timeIntervalSince1970) } ?? 0,
+                                         to: Int(Date().timeIntervalSince1970))
+                var windows = whole.uncovered(by: try completedWindows(of: source.identity))
+                defer { windowsPending = !windows.isEmpty }
+                while let window = windows.popLast() {
+                    guard calls > 0, interruption.signal == nil else { return windows.append(window) }
+                    var bounded = source
+                    (bounded.minUploadDate, bounded.maxUploadDate) = (Date(timeIntervalSince1970: Double(window.from)),
+                                                                      Date(timeIntervalSince1970: Double(window.to)))
+                    let probe = try bounded.page(1)
+                    calls -= 1
+                    if probe.total > UploadWindow.cap && !window.isOneSecond {
+                        windows += [window.halves.older, window.halves.newer]
+                        continue
+                    }
+                    if probe.total > UploadWindow.cap { reportOverCap(window, probe.total, tally: &tally) }
+                    let reachable = (UploadWindow.cap + settings.perPage - 1) / settings.perPage
+                    var walk = FeedWalk(limit: min(calls + 1, reachable), isSingleDocument: false)
+                    try walkPages(&walk, bounded, .decoded(probe), backfill: false, stopAtKnown: false)
+                    calls -= max(0, walk.fetched - 1)
+                    guard walk.reachedEnd || walk.fetched >= reachable else { return windows.append(window) }
+                    if !settings.dryRun { try recordCompleted(window, of: source.identity) }
+                }
+            }
+
+            let page1 = try source.page(1)
+            if settings.search != nil, !source.isSingleDocument, page1.total > UploadWindow.cap {
+                // The query's newest result is the mark once every window is walked, whichever run walked it.
+                tally.newest = page1.photos.compactMap(\.uploaded).max()
+                try walkWindows()
+                summary = tally.summary(session)
+                return
+            }
             let floor = pending.map(\.floor) ?? history.mark
             var headReachedFloor = false
-            try walkPages(&head, source, .decoded(try source.page(1)), backfill: false) { page, _, _ in
+            try walkPages(&head, source, .decoded(page1), backfill: false, stopAtKnown: incremental) { page, _, _ in
                 headReachedFloor = headReachedFloor || Backfill.reaches(floor, page.page)
             }
             let photos = session.counts(Photo.self)
@@ -124,7 +162,7 @@ extension Catalog {
                 if settings.search != nil, let anchor = plan.anchorUploaded { (resumed.minUploadDate, resumed.maxUploadDate) = (nil, anchor) }
                 if let start = try resumePoint(&plan, from: resumed, perPage: settings.perPage, within: remaining) {
                     var walk = FeedWalk(limit: remaining - start.calls + 1, isSingleDocument: false, first: start.number)
-                    try walkPages(&walk, resumed, .decoded(start.page), backfill: true) { page, number, walk in
+                    try walkPages(&walk, resumed, .decoded(start.page), backfill: true, stopAtKnown: false) { page, number, walk in
                         if plan.reachesFloor(page.page) { walk.stopAtFloor() }
                         plan.advance(past: number, perPage: settings.perPage, total: page.page.total, last: tally.last)
                         catchingUp = !walk.reachedFloor && !walk.reachedEnd
@@ -135,7 +173,16 @@ extension Catalog {
             }
             if !settings.dryRun { try recordBackfill(catchingUp ? plan : nil, of: source.identity) }
         }
-        return (tally.newest, catchingUp)
+        // A search's mark moves only once every window is walked: until then, later runs start again
+        // from the same `min_upload_date` and skip the windows completed.
+        return (windowsPending ? nil : tally.newest, catchingUp)
+    }
+
+    /// A window one second wide still over the cap: reported, and walked as far as Flickr serves.
+    private func reportOverCap(_ window: UploadWindow, _ total: Int, tally: inout WalkTally) {
+        tally.windowsOverCap += 1
+        Console.warning("search window at \(window.description) holds \(total) results in one second, more than the "
+            + "\(UploadWindow.cap) Flickr serves: only the first \(UploadWindow.cap) can be fetched")
     }
 
     /// Saves `arriving` through `session`, leaving out what deletes exclude. What deletes exclude is

@@ -79,6 +79,9 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public var gap = false
     /// Pages fetched to finish an earlier walk of the source that a page limit cut (0 if none).
     public var backfillPages = 0
+    /// Search windows one second wide that still held more than the 4,000 results Flickr serves:
+    /// what lies past the first 4,000 of each was out of reach.
+    public var windowsOverCap = 0
 
     public init() {}
 
@@ -91,6 +94,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case pagesSkippedKnown = "pages_skipped_known"
         case gap
         case backfillPages = "backfill_pages"
+        case windowsOverCap = "windows_over_cap"
     }
 }
 

@@ -17,6 +17,8 @@ struct WalkTally {
     var skipped = 0
     var excluded = 0
     var datesUnknown = 0
+    /// Search windows one second wide still over the cap (see ``UploadWindow``).
+    var windowsOverCap = 0
     /// The newest upload among the photos received (a search's next mark).
     var newest: Date?
     /// The last photo of the last page saved, in feed order.
@@ -33,7 +35,7 @@ struct WalkTally {
 
     func summary(_ session: ImportSession) -> FetchSummary {
         var summary = FetchSummary(session: session, pages: pages, received: received, skipped: skipped, excluded: excluded)
-        (summary.datesUnknown, summary.backfillPages) = (datesUnknown, backfillPages)
+        (summary.datesUnknown, summary.backfillPages, summary.windowsOverCap) = (datesUnknown, backfillPages, windowsOverCap)
         return summary
     }
 }

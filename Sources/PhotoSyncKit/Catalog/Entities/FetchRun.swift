@@ -24,6 +24,8 @@ final class FetchRun: ManagedObject {
     @Attribute var gap = false
     /// Pages fetched to finish an earlier walk a page limit cut (see ``Backfill``).
     @Attribute var backfillPages = 0
+    /// Search windows one second wide still over Flickr's 4,000 results (see ``UploadWindow``).
+    @Attribute var windowsOverCap = 0
     @Attribute var error: String? = nil
     /// The newest upload time among the photos this run received: a search resumes from the newest
     /// of its completed runs (see ``SourceHistory/searchFrom``).
@@ -45,6 +47,7 @@ final class FetchRun: ManagedObject {
         pagesSkippedKnown = summary.pagesSkippedKnown
         gap = summary.gap
         backfillPages = summary.backfillPages
+        windowsOverCap = summary.windowsOverCap
     }
 
     var summary: FetchSummary {
@@ -64,6 +67,7 @@ final class FetchRun: ManagedObject {
         summary.pagesSkippedKnown = pagesSkippedKnown
         summary.gap = gap
         summary.backfillPages = backfillPages
+        summary.windowsOverCap = windowsOverCap
         return summary
     }
 }
