@@ -9,18 +9,21 @@ final class SimulatedSearch: Sendable {
     static let cap = 4_000
     /// Upload time by photo number (numbers in upload order).
     let uploads: [Int]
-    /// "min-max" of every window whose last page was served (walked to its end).
-    private let finished = Mutex<Set<String>>([])
+    /// Every window (both bounds given) whose last page was served: walked to its end.
+    private let finished = Mutex<[ClosedRange<Int>]>([])
 
     init(uploads: [Int]) { self.uploads = uploads.sorted() }
 
     var ids: Set<String> { Set(uploads.indices.map { "\($0 + 1)" }) }
 
-    /// The windows (`min-max`) served to their last page so far.
-    var finishedWindows: Set<String> { finished.withLock { $0 } }
+    /// The windows served to their last page so far.
+    var finishedWindows: [ClosedRange<Int>] { finished.withLock { $0 } }
 
-    static func window(_ request: RecordedRequest) -> String {
-        "\(request.query["min_upload_date"] ?? "")-\(request.query["max_upload_date"] ?? "")"
+    /// The upload times a request's window spans, when it gives both bounds.
+    static func window(_ request: RecordedRequest) -> ClosedRange<Int>? {
+        guard let low = request.query["min_upload_date"].flatMap(Int.init), let high = request.query["max_upload_date"].flatMap(Int.init),
+              low <= high else { return nil }
+        return low...high
     }
 
     func serve(on server: TestHTTPServer) {
@@ -36,7 +39,7 @@ final class SimulatedSearch: Sendable {
             let items = matching.dropFirst((slice - 1) * perPage).prefix(min(perPage, Self.cap - (slice - 1) * perPage)).map {
                 FeedItem("\($0 + 1)", by: "Owner \($0 % 50)", title: "S\($0 + 1)", uploaded: "\(self.uploads[$0])")
             }
-            if asked >= pages { self.finished.withLock { _ = $0.insert(Self.window(request)) } }
+            if asked >= pages, let window = Self.window(request) { self.finished.withLock { $0.append(window) } }
             let page = Feed.page(asked, of: pages, perPage: perPage, total: matching.count, items)
             return .text(page, headers: ["Content-Type": "application/json"])
         }
