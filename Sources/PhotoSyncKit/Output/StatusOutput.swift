@@ -16,7 +16,7 @@ enum StatusOutput {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
             text += "api calls:     \(status.apiCallsLastHour) in the last hour\n"
-            text += sources(status.sources, time: time) + "\n"
+            text += sources(status.sources, time: time, lineWidth: lineWidth) + "\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             // The error column only when a run has one: an empty last column costs a narrow pane its width.
             let withErrors = status.runs.contains { $0.error?.isEmpty == false }
@@ -43,14 +43,15 @@ enum StatusOutput {
         run.summary.gap ? "\(run.outcome.rawValue) (gap)" : run.outcome.rawValue
     }
 
-    /// `sources:` and one line per source: complete, or catching up on a walk a page limit cut
-    /// (nothing when no fetch ran yet).
-    static func sources(_ sources: [SourceStatus], time: TableTime) -> String {
+    /// `sources:` and two lines per source: complete, or catching up on a walk a page limit cut,
+    /// then its last success (nothing when no fetch ran yet). A long search is cut to `lineWidth`.
+    static func sources(_ sources: [SourceStatus], time: TableTime, lineWidth: Int? = nil) -> String {
         guard !sources.isEmpty else { return "" }
         return "sources:\n" + sources.map { source in
             let state = source.backfillPending ? "catching up" : source.complete ? "complete" : "never fetched successfully"
-            let last = source.lastSuccess.map { ", last success \(time.text($0))" } ?? ""
-            return "  \(TerminalText.escaped(source.source)): \(state)\(last)\n"
+            let line = "  \(TerminalText.escaped(source.source)): \(state)"
+            let fitted = lineWidth.map { TableRenderer.width(of: line) > $0 ? String(line.prefix(max(1, $0 - 1))) + "…" : line } ?? line
+            return fitted + "\n" + (source.lastSuccess.map { "    last success \(time.text($0))\n" } ?? "")
         }.joined()
     }
 
