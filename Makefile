@@ -10,6 +10,7 @@
 #   make clean        remove build products
 #   make bench        release build, then the full benchmark (10k, 100k, 1M photos; long) -> Benchmarks/results/latest.md
 #   make bench-quick  release build, then the 10k benchmark (import, floor, re-imports) in about a minute
+#   make bench-scale  release build, then deletes and PostgreSQL imports/migrate against their floors
 #   make test-faults  the fault suite including its slow part (50 kill rounds)
 #   make fuzz         libFuzzer on the feed decoder for FUZZ_SECONDS (default 60)
 #   make docs         GraphStore's DocC documentation -> .build/docs/GraphStore (static site)
@@ -158,6 +159,12 @@ bench: setup release
 
 bench-quick: setup release
 	python3 Benchmarks/bench.py --quick
+
+# Issue 24: deletes against a one-DELETE-per-id floor; PostgreSQL imports and migrate against the
+# set-based libpq floor (Benchmarks/scale_bench.py), on a throwaway server.
+.PHONY: bench-scale
+bench-scale: setup-test release
+	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py
 
 # GraphStore's DocC catalog (Sources/GraphStore/GraphStore.docc), built by swift-docc-plugin.
 .PHONY: docs

@@ -46,25 +46,34 @@ extension PersistentContainer {
         var pending: [(EntityDescription, rowID: Int64, column: String, old: Int64)] = []
         for entity in model.storedEntities {
             let keys = Dictionary(uniqueKeysWithValues: entity.toOneRelationships.map { ($0.name, $0.destinationName) })
-            for row in rows[entity.name] ?? [] {
-                var later: [(String, Int64)] = []
-                let values = zip(entity.columns, row.values).map { column, value -> StoredValue in
-                    if let convert, case .text(let text) = value { return .text(convert(text)) }
-                    guard let destination = keys[column], case .integer(let old) = value else { return value }
-                    if let new = newIDs[destination]?[old] { return .integer(new) }
-                    later.append((column, old))
-                    return .null
+            // Every row is new: the store may send them set-based (PostgreSQL does).
+            try writer.writingInBatch(entity, inserts: rows[entity.name]?.count ?? 0) {
+                for row in rows[entity.name] ?? [] {
+                    var later: [(String, Int64)] = []
+                    let values = zip(entity.columns, row.values).map { column, value -> StoredValue in
+                        if let convert, case .text(let text) = value { return .text(convert(text)) }
+                        guard let destination = keys[column], case .integer(let old) = value else { return value }
+                        if let new = newIDs[destination]?[old] { return .integer(new) }
+                        later.append((column, old))
+                        return .null
+                    }
+                    let id = try writer.insert(into: entity, values: values)
+                    newIDs[entity.name, default: [:]][row.rowID] = id
+                    pending += later.map { (entity, id, $0.0, $0.1) }
                 }
-                let id = try writer.insert(into: entity, values: values)
-                newIDs[entity.name, default: [:]][row.rowID] = id
-                pending += later.map { (entity, id, $0.0, $0.1) }
             }
         }
-        for (entity, id, column, old) in pending {
-            guard let destination = entity.toOneRelationships.first(where: { $0.name == column })?.destinationName,
-                let new = newIDs[destination]?[old]
-            else { continue }
-            try writer.update(entity, rowID: id, columns: [column], values: [.integer(new)])
+        for entity in model.storedEntities {
+            let fixes = pending.filter { $0.0 === entity }
+            guard !fixes.isEmpty else { continue }
+            try writer.writingInBatch(entity, inserts: 0) {
+                for (entity, id, column, old) in fixes {
+                    guard let destination = entity.toOneRelationships.first(where: { $0.name == column })?.destinationName,
+                        let new = newIDs[destination]?[old]
+                    else { continue }
+                    try writer.update(entity, rowID: id, columns: [column], values: [.integer(new)])
+                }
+            }
         }
     }
 }

@@ -7,6 +7,8 @@ import Testing
 /// `Label.notes`, applied both to a context and to a plain Swift set of pairs. Both sides of the
 /// context must agree with the set after every operation, and the reopened store after every save.
 /// Some rounds run in a child context (saved, then its parent), some end in a rollback instead.
+/// Key changes are among the operations (renames, swaps, chains, old keys re-inserted, assigned
+/// in a random order): a save must not depend on the order of assignments.
 @Suite struct ManyToManyModelCheckTests {
     struct Pair: Hashable, Comparable {
         let note: String
@@ -34,6 +36,7 @@ import Testing
         var largest = 0
         var ran = Set<Int>()
         var modes: [Mode: Int] = [:]
+        var keyChanges = 0
         for round in 0..<40 {
             let mode = [Mode.save, .save, .save, .child, .child, .rollback].randomElement(using: &random)!
             modes[mode, default: 0] += 1
@@ -44,7 +47,11 @@ import Testing
             var labels = Dictionary(uniqueKeysWithValues: try context.all(Label.self).map { ($0.name, $0) })
             for step in 0..<Int.random(in: 1...8, using: &random) {
                 // Weighted towards links, so a graph builds up despite the deletes.
-                let operation = [0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11].randomElement(using: &random)!
+                var operation = [0, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 12].randomElement(using: &random)!
+                if operation == 12 {  // one key change, the five kinds in turn
+                    keyChanges += 1
+                    operation = 12 + keyChanges % 5
+                }
                 let note = notes.keys.sorted().randomElement(using: &random)
                 let label = labels.keys.sorted().randomElement(using: &random)
                 switch operation {
@@ -83,6 +90,9 @@ import Testing
                     context.delete(labels.removeValue(forKey: label)!)
                     expected.labels.remove(label)
                     expected.pairs = expected.pairs.filter { $0.label != label }
+                case 12, 13, 14, 15, 16:
+                    // Key changes (issue 30): a rename, a swap, a chain, an old key re-inserted, a label swap.
+                    guard changeKeys(operation, &notes, &labels, &expected, &created, context, &random) else { continue }
                 default:
                     guard let label else { continue }
                     let chosen = notes.keys.sorted().filter { _ in Bool.random(using: &random) }
@@ -111,11 +121,69 @@ import Testing
         }
         // The sequence did build a graph, with every kind of operation.
         #expect(largest >= 5)
-        #expect(ran == Set(0...11))
+        #expect(ran == Set(0...16))
         #expect(modes.count == 3)
     }
 
     enum Mode { case save, child, rollback }
+
+    /// Changes unique keys in the context and in `expected` alike; false when too few objects exist.
+    private func changeKeys(
+        _ operation: Int, _ notes: inout [String: Note], _ labels: inout [String: Label], _ expected: inout Expected,
+        _ created: inout Int, _ context: ObjectContext, _ random: inout SeededRandom
+    ) -> Bool {
+        let slugs = notes.keys.sorted().shuffled(using: &random)
+        func fresh() -> String {
+            created += 1
+            return "n\(created)"
+        }
+        var renames: [String: String] = [:]
+        switch operation {
+        case 12:
+            guard let a = slugs.first else { return false }
+            renames = [a: fresh()]
+        case 13:
+            guard slugs.count >= 2 else { return false }
+            renames = [slugs[0]: slugs[1], slugs[1]: slugs[0]]
+        case 14:
+            guard slugs.count >= 2 else { return false }
+            renames = [slugs[0]: fresh(), slugs[1]: slugs[0]]  // b takes a's key, a moves on
+        case 15:
+            guard let a = slugs.first else { return false }
+            renames = [a: fresh()]
+        default:
+            while labels.count < 2 {  // a swap needs two
+                created += 1
+                let label = context.insert(Label.self)
+                label.name = "l\(created)"
+                labels[label.name] = label
+                expected.labels.insert(label.name)
+            }
+            let names = labels.keys.sorted().shuffled(using: &random)
+            let (a, b) = (labels[names[0]]!, labels[names[1]]!)
+            // Assigned one way or the other: the save must not depend on the order.
+            if Bool.random(using: &random) { (a.name, b.name) = (names[1], names[0]) } else { (b.name, a.name) = (names[0], names[1]) }
+            labels = [names[0]: b, names[1]: a].merging(labels.filter { !names.prefix(2).contains($0.key) }) { first, _ in first }
+            expected.pairs = Set(expected.pairs.map { pair in
+                Pair(note: pair.note, label: pair.label == names[0] ? names[1] : pair.label == names[1] ? names[0] : pair.label)
+            })
+            return true
+        }
+        let order = renames.keys.sorted().shuffled(using: &random)
+        let objects = order.map { notes[$0]! }
+        for (object, old) in zip(objects, order) { object.slug = renames[old]! }
+        notes = Dictionary(uniqueKeysWithValues: notes.values.map { ($0.slug, $0) })
+        expected.notes = Set(expected.notes.map { renames[$0] ?? $0 })
+        expected.pairs = Set(expected.pairs.map { Pair(note: renames[$0.note] ?? $0.note, label: $0.label) })
+        if operation == 15 {
+            let old = order[0]
+            let new = context.insert(Note.self)
+            new.slug = old  // the key just given up, taken by a new object in the same save
+            notes[old] = new
+            expected.notes.insert(old)
+        }
+        return true
+    }
 
     /// Each object with its partners' names, from both sides (deleted objects not yet saved are left out).
     private func view(notes: [Note], labels: [Label]) -> [String] {

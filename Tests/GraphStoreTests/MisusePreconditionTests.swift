@@ -79,3 +79,25 @@ import Testing
         expectStop(saying: "previewSave() needs a context on the store", result)
     }
 }
+
+extension Location: Codable {}
+
+/// A duplicate a merge discarded can never be saved: changing it stops the process (issue 30, defect 5).
+@Suite struct DiscardedDuplicateTests {
+    @Test(arguments: [Location.file, .postgres])
+    func changingADiscardedDuplicateStops(_ location: Location) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [location] in
+            let store = try TestStore(location, entities: manyToManyEntities)
+            let context = try store.open().newContext()
+            context.mergePolicy = .objectTrump
+            let (first, last) = (context.insert(Label.self), context.insert(Label.self))
+            first.name = "dup"
+            last.name = "dup"
+            try context.save()
+            #expect(first.context == nil && last.context === context)
+            first.name = "zzz"
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("was changed after a save discarded it as a duplicate"), "stderr: \(message)")
+    }
+}

@@ -6,7 +6,7 @@ import Testing
 /// unknown one too), and no help text shows a line-continuation backslash.
 @Suite("command names and help texts")
 struct CommandNameTests {
-    static let commands = ["fetch", "list", "show", "photographers", "delete", "restore", "status", "migrate", "config"]
+    static let commands = ["fetch", "list", "show", "photographers", "delete", "restore", "download", "verify", "status", "migrate", "config"]
 
     @Test(arguments: [
         (["fecth"], "unknown command 'fecth'; did you mean 'fetch'?"),

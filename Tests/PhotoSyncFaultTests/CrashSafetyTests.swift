@@ -22,7 +22,9 @@ struct CrashSafetyTests {
     /// Each round: a fresh catalog; kill a fetch at a random moment; check; kill a second fetch over
     /// the partial catalog (inserts mixed with unchanged pages); check; complete it; check.
     func killRounds(_ rounds: Int) async throws {
-        let feed = try await GeneratedFeed.start(photos: Self.photos, perPage: Self.perPage)
+        // 50 ms a page: a fetch lasts at least a second however fast the machine, so kills drawn
+        // from its measured length land inside it, not after it.
+        let feed = try await GeneratedFeed.start(photos: Self.photos, perPage: Self.perPage, delay: 0.05)
         defer { feed.stop() }
         let pages = try await feed.pageIDs()
         #expect(pages.count == 20 && pages.allSatisfy { $0.count == Self.perPage })
@@ -50,8 +52,12 @@ struct CrashSafetyTests {
                 for attempt in 1...2 {
                     let running = try sandbox.start(fetchArgs + ["--db", sandbox.db])
                     let delay = Int.random(in: 0...Int(window), using: &generator)
-                    try await Task.sleep(for: .milliseconds(delay))
-                    running.signal(SIGKILL)
+                    // Timed on a thread of its own: a Task.sleep waits for a free cooperative
+                    // thread too, and under the suite's load every kill landed after the fetch.
+                    await runOnDedicatedThread {
+                        usleep(UInt32(delay) * 1000)
+                        running.signal(SIGKILL)
+                    }
                     let result = await running.finish()
                     let label = "round \(round).\(attempt) (kill after \(delay) ms)"
                     #expect(result.signalled ? result.status == SIGKILL : result.status == 0, "\(label): \(result)")

@@ -12,8 +12,12 @@ import Testing
 /// which is what its signal handler does, and the fetch's own request polls `InterruptionWatch.pending`.
 @Suite("Interrupting a blocked fetch", .serialized, .removesTemporaryFiles)
 struct FetchInterruptionTests {
-    /// A server that never answers, and a 60 s timeout the time limit could not survive.
-    @Test(.timeLimit(.minutes(1)))
+    /// A server that never answers, a 60 s timeout and 3 retries: without the abort the fetch
+    /// would take 4 minutes, which the 2-minute limit does not survive. (In process, with the
+    /// server now living as long as the test, the abort has been seen after 63–71 s: a 1-minute
+    /// limit failed one run in three. Why it is that slow in process, while the binary stops at
+    /// once on SIGTERM, is left open in issue 29.)
+    @Test(.timeLimit(.minutes(2)))
     func signalAbortsTheRequestAndRecordsTheRunAsInterrupted() async throws {
         let server = try RawSocketServer(.neverRespond)
         defer { server.stop() }

@@ -23,7 +23,8 @@ struct SecretsTests {
     }
 
     @Test func urlUserInformationIsRedacted() {
-        #expect(Secrets.redact("fetching http://user:pass@host/rest/", secrets: []) == "fetching http://user:***@host/rest/")
+        #expect(Secrets.redact("fetching http://user:pass@host/rest/", secrets: []) == "fetching http://REDACTED@host/rest/")
+        #expect(Secrets.redact("catalog postgresql://ps:pw@h/db", secrets: []) == "catalog postgresql://ps:***@h/db")
         #expect(Secrets.redact("see https://token@example.com/a?b=1", secrets: []) == "see https://REDACTED@example.com/a?b=1")
         #expect(Secrets.redact("mail ana@example.com", secrets: []) == "mail ana@example.com")
         #expect(Secrets.redact("catalog postgresql://ps@h/db", secrets: []) == "catalog postgresql://ps@h/db")

@@ -10,6 +10,12 @@
 /// The surviving object is the one the context already holds for the row if any; otherwise the
 /// inserted object itself takes over the row's identity, so references to it stay valid.
 ///
+/// Conflicts are judged on the save's final state: a stored object that changes a unique key gives
+/// up the old one in the same save (renames, chains and swaps save in any assignment order). A new
+/// object taking an updated object's new key is resolved as against a stored row (the updated
+/// object survives); an updated object's new key meeting a stored row or another updated object
+/// is a conflict under every policy, since resolving it would delete a stored row.
+///
 /// The same policy resolves rows another context changed since this one read them (optimistic
 /// locking): `error` throws ``GraphStoreError/mergeConflicts(_:)``; `objectTrump` keeps, per
 /// column, what this context changed and takes the store's other values; `storeTrump` takes,

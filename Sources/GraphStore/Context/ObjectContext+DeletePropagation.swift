@@ -6,6 +6,9 @@ extension ObjectContext {
     ///    object leaves its many-to-many partners' lists (its join rows are deleted with it).
     /// `prepared` holds the objects already prepared in this save, so a repeated call prepares only newcomers.
     func propagateDeletes(_ prepared: inout Set<ObjectIdentifier>) throws {
+        deletePasses += 1
+        deletePass = deletePasses
+        defer { deletePass = 0 }
         var index = 0
         while index < deletedObjects.count {
             let object = deletedObjects[index]

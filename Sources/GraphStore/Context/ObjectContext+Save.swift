@@ -181,7 +181,7 @@ extension ObjectContext {
                 destination.toMany(inverse.slot).primitiveRemove(discarded)
             }
         }
-        discarded.state = .detached
+        discarded.state = .discarded  // later changes stop the process: they could never be saved
         discarded.context = nil
     }
 }

@@ -34,6 +34,13 @@ public final class ObjectContext {
     var pushedCopies: [ObjectID: ManagedObject] = [:]
     /// The registry size at which the next fetch lets go of unused objects (``releaseUnusedObjects()``).
     var releaseThreshold = ObjectContext.minimumReleaseThreshold
+    /// Nonzero while ``propagateDeletes(_:)`` runs: that run's number, under which objects only
+    /// ever become deleted (see ``ToMany/hasLiveMember(besides:)``).
+    var deletePass: UInt64 = 0
+    /// The last ``deletePass`` given out.
+    var deletePasses: UInt64 = 0
+    /// The current delete pass's deleted objects by the rows they pointed at.
+    var deletedMembers = DeletedMembers()
 
     func notePointer(from owner: ManagedObject, slot: Int, to id: ObjectID) {
         pointers[id, default: []].append((owner, slot))
@@ -136,7 +143,7 @@ public final class ObjectContext {
         if object.isOrphaned { object.orphanedUse("deleted") }
         precondition(object.context === self, "\(object.objectID) belongs to another context (or to none): delete it in its own context")
         switch object.state {
-        case .deleted, .detached: return
+        case .deleted, .detached, .discarded: return
         case .inserted: insertedObjects.removeAll { $0 === object }
         case .updated: updatedObjects.removeAll { $0 === object }
         case .clean: break

@@ -6,10 +6,12 @@ extension SavePlanner {
             // One pass per constrained entity: cheaper than grouping by entity name, which hashed
             // that name for every new object.
             let objects = inserted.filter { $0.entity === entity }
-            guard !objects.isEmpty else { continue }
             for constraint in entity.uniqueConstraints {
+                let movers = keyMovers(entity, constraint)
+                guard !objects.isEmpty || !movers.isEmpty else { continue }
                 let survivors = resolveDuplicates(objects.filter { survivorOf[ObjectIdentifier($0)] == nil }, entity, constraint)
-                try resolveAgainstStore(survivors, entity, constraint, writer)
+                resolveAgainstMovers(survivors, movers, entity, constraint)
+                try resolveAgainstStore(survivors, movers, entity, constraint, writer)
             }
         }
     }
@@ -55,28 +57,30 @@ extension SavePlanner {
         }
     }
 
-    func resolveAgainstStore(_ survivors: [ManagedObject], _ entity: EntityDescription, _ constraint: [String], _ writer: any StoreWriter) throws {
+    /// New objects and movers against stored rows. A row a mover is leaving is judged by its
+    /// final key (see ``resolveAgainstMovers``), not the one stored before the save. A mover
+    /// meeting a stored row is a conflict under every policy: both are stored identities.
+    func resolveAgainstStore(_ survivors: [ManagedObject], _ movers: [ManagedObject], _ entity: EntityDescription, _ constraint: [String],
+                             _ writer: any StoreWriter) throws {
         let slots = Self.slots(of: constraint, entity)
-        let pending = survivors.filter { isFresh($0) }
+        let pending = survivors.filter { isFresh($0) } + movers
         guard !pending.isEmpty else { return }
         let keys = pending.map { key(of: $0, slots) }
         let indexes = constraint.map { name in entity.columns.firstIndex(of: name)! }
-        let stored = try writer.rows(of: entity, columns: constraint, matching: Set(keys).map(\.values))
+        let leaving = Set(movers.compactMap(\.rowID))
+        let stored = try writer.rows(of: entity, columns: constraint, matching: Set(keys).map(\.values)).filter { !leaving.contains($0.rowID) }
         let rowsByKey = Dictionary(stored.map { row in (ConstraintKey(indexes.map { row.values[$0] }), row) }, uniquingKeysWith: { first, _ in first })
         for (object, key) in zip(pending, keys) {
             guard let row = rowsByKey[key] else { continue }
             let id = ObjectID.permanent(entity.name, row.rowID)
-            switch policy {
-            case .error:
+            if reportsConflict(of: object) {
                 conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(Self.text),
                                                     objects: [object.objectID], storedObject: id))
-            case .objectTrump, .storeTrump:
-                if let registered = context.registered[id], registered !== object {
-                    if registered.isDeleted { continue }
-                    foldTargets[ObjectIdentifier(object)] = registered
-                } else {
-                    adoptedRows[ObjectIdentifier(object)] = row
-                }
+            } else if let registered = context.registered[id], registered !== object {
+                if registered.isDeleted { continue }
+                foldTargets[ObjectIdentifier(object)] = registered
+            } else {
+                adoptedRows[ObjectIdentifier(object)] = row
             }
         }
     }

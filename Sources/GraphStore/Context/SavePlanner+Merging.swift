@@ -48,6 +48,15 @@ extension SavePlanner {
         }
     }
 
+    /// Whether a unique-key conflict of `object` is reported (``GraphStoreError/constraintConflicts(_:)``)
+    /// rather than resolved by folding the new object into the other one. Always under `.error`;
+    /// under every policy when `object` is an updated object whose new key meets another stored
+    /// identity: resolving that would delete a stored row (and what cascades from it) to make room,
+    /// which no merge policy here does.
+    func reportsConflict(of object: ManagedObject) -> Bool {
+        policy == .error || object.state == .updated
+    }
+
     func isEmpty(_ destination: SaveOutcome.Destination) -> Bool {
         if case .row(nil) = destination { return true }
         return false

@@ -42,6 +42,7 @@ final class SavePlanner {
         let inserted = context.insertedObjects
         try resolveConflicts(among: inserted, writer)
         if !conflicts.isEmpty { throw GraphStoreError.constraintConflicts(conflicts) }
+        try parkMovedKeys(writer)
         try insertRows(inserted.filter { isFresh($0) }, writer)
         try writeMerged(inserted.filter { survivorOf[ObjectIdentifier($0)] == nil && !isFresh($0) }, writer)
         try updateRows(context.updatedObjects.filter { $0.state == .updated }, writer)
@@ -53,15 +54,37 @@ final class SavePlanner {
 
     // MARK: - Deletes
 
+    /// One batch per entity (``StoreWriter/writingInBatch(_:inserts:_:)``): the rows are distinct,
+    /// and foreign keys are checked at commit.
     private func deleteRows(_ writer: any StoreWriter) throws {
-        for object in context.deletedObjects {
-            guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
-            try writer.delete(from: object.entity, rowID: rowID)
-            outcome.changes.deleted[object.entity.name, default: []].insert(object.objectID)
-            for relationship in object.entity.toOneRelationships {
-                vacate(object.entity, relationship.name, object.toOne(relationship.slot).committedRowID)
+        for (entity, objects) in Self.byEntity(context.deletedObjects) {
+            try writer.writingInBatch(entity, inserts: 0) {
+                for object in objects {
+                    guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
+                    try writer.delete(from: entity, rowID: rowID)
+                    outcome.changes.deleted[entity.name, default: []].insert(object.objectID)
+                    for relationship in entity.toOneRelationships {
+                        vacate(entity, relationship.name, object.toOne(relationship.slot).committedRowID)
+                    }
+                }
             }
         }
+    }
+
+    /// `objects` grouped by entity, in order of each entity's first object, keeping their order.
+    static func byEntity(_ objects: [ManagedObject]) -> [(EntityDescription, [ManagedObject])] {
+        var groups: [(EntityDescription, [ManagedObject])] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        for object in objects {
+            let key = ObjectIdentifier(object.entity)
+            if let at = index[key] {
+                groups[at].1.append(object)
+            } else {
+                index[key] = groups.count
+                groups.append((object.entity, [object]))
+            }
+        }
+        return groups
     }
 
     // MARK: - Inserts
@@ -69,25 +92,29 @@ final class SavePlanner {
     private func insertRows(_ objects: [ManagedObject], _ writer: any StoreWriter) throws {
         var fixups: [(ManagedObject, [String])] = []
         var inserted: [String: [ObjectID]] = [:]
-        for object in dependencyOrdered(objects) {
-            let entity = object.entity
-            // A plain insert (no duplicates folded into it) writes its own values: no merge to
-            // work out, nothing to assign back.
-            let merged = contributors[ObjectIdentifier(object)].map { $0.count > 1 } ?? false
-            var values = merged ? mergedAttributes(contributorsOf(object), base: nil, entity) : ownValues(of: object)
-            let destinations = merged ? mergedDestinations(contributorsOf(object), base: nil, entity) : ownDestinations(of: object)
-            var unresolved: [String] = []
-            for (relationship, destination) in zip(entity.toOneRelationships, destinations) {
-                let key = foreignKey(of: destination)
-                values.append(key.map(StoredValue.integer) ?? .null)
-                if key == nil && !isEmpty(destination) { unresolved.append(relationship.name) }
+        // One batch per entity: new rows, and foreign keys checked at commit.
+        for (entity, objects) in Self.byEntity(dependencyOrdered(objects)) {
+            try writer.writingInBatch(entity, inserts: objects.count) {
+                for object in objects {
+                    // A plain insert (no duplicates folded into it) writes its own values: no merge to
+                    // work out, nothing to assign back.
+                    let merged = contributors[ObjectIdentifier(object)].map { $0.count > 1 } ?? false
+                    var values = merged ? mergedAttributes(contributorsOf(object), base: nil, entity) : ownValues(of: object)
+                    let destinations = merged ? mergedDestinations(contributorsOf(object), base: nil, entity) : ownDestinations(of: object)
+                    var unresolved: [String] = []
+                    for (relationship, destination) in zip(entity.toOneRelationships, destinations) {
+                        let key = foreignKey(of: destination)
+                        values.append(key.map(StoredValue.integer) ?? .null)
+                        if key == nil && !isEmpty(destination) { unresolved.append(relationship.name) }
+                    }
+                    let rowID = try writer.insert(into: entity, values: values)
+                    newRowIDs[ObjectIdentifier(object)] = rowID
+                    if !unresolved.isEmpty { fixups.append((object, unresolved)) }
+                    outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? Array(values[..<entity.storedAttributes.count]) : nil,
+                                               destinations: destinations))
+                    inserted[entity.name, default: []].append(.permanent(entity.name, rowID))
+                }
             }
-            let rowID = try writer.insert(into: entity, values: values)
-            newRowIDs[ObjectIdentifier(object)] = rowID
-            if !unresolved.isEmpty { fixups.append((object, unresolved)) }
-            outcome.saved.append(.init(object: object, rowID: rowID, attributes: merged ? Array(values[..<entity.storedAttributes.count]) : nil,
-                                       destinations: destinations))
-            inserted[entity.name, default: []].append(.permanent(entity.name, rowID))
         }
         for (entity, ids) in inserted { outcome.changes.inserted[entity, default: []].formUnion(ids) }
         for (object, columns) in fixups {
@@ -139,8 +166,11 @@ final class SavePlanner {
         for object in objects {
             let entity = object.entity
             if let target = foldTargets[ObjectIdentifier(object)] {
+                // Merged onto the target's values in memory, written against its row as stored: the
+                // target's own changes (a new key, when it is a mover) are written too.
                 let base = currentValues(of: target)
-                try writeMerge(into: target, rowID: target.rowID!, base: base, contributors: contributorsOf(object), writer)
+                try writeMerge(into: target, rowID: target.rowID!, base: base, contributors: contributorsOf(object), writer,
+                               stored: Self.snapshot(of: target))
                 outcome.folds.append((object, target))
             } else if let row = adoptedRows[ObjectIdentifier(object)] {
                 let base = (Array(row.values[..<entity.storedAttributes.count]),
@@ -155,12 +185,12 @@ final class SavePlanner {
 
     private func writeMerge(
         into object: ManagedObject, rowID: Int64, base: ([StoredValue], [SaveOutcome.Destination]),
-        contributors: [ManagedObject], _ writer: any StoreWriter, adopted: Bool = false
+        contributors: [ManagedObject], _ writer: any StoreWriter, adopted: Bool = false, stored: [StoredValue]? = nil
     ) throws {
         let entity = object.entity
         let attributes = mergedAttributes(contributors, base: base.0, entity)
         let destinations = mergedDestinations(contributors, base: base.1, entity)
-        let oldRow = base.0 + base.1.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
+        let oldRow = stored ?? base.0 + base.1.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
         let newRow = attributes + destinations.map { foreignKey(of: $0).map(StoredValue.integer) ?? .null }
         let changed = entity.columns.indices.filter { oldRow[$0] != newRow[$0] }
         for index in changed where index >= entity.storedAttributes.count {
@@ -214,7 +244,7 @@ final class SavePlanner {
 
     /// Whether a column the object changed is written: always without a conflict; under
     /// `storeTrump` only when the store still holds the value the context read.
-    private func keepsOwnValue(_ index: Int, _ stored: [StoredValue]?, _ snapshot: [StoredValue]?) -> Bool {
+    func keepsOwnValue(_ index: Int, _ stored: [StoredValue]?, _ snapshot: [StoredValue]?) -> Bool {
         guard let stored, let snapshot, policy == .storeTrump else { return true }
         return stored[index] == snapshot[index]
     }

@@ -112,7 +112,16 @@ struct ImportPass {
 
     // MARK: - Writing
 
+    /// The groups' rows, in one batch: the groups are distinct keys, so distinct rows, and the
+    /// store may send them together (PostgreSQL does, set-based).
     private mutating func write(_ index: Int, _ writer: any StoreWriter) throws {
+        let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
+        try writer.writingInBatch(tables[index].entity, inserts: inserts) { try writeGroups(index, writer) }
+    }
+
+    /// (Not inlined into the batch's closure: values captured there are retained at every use,
+    /// 2% more instructions for a SQLite import.)
+    private mutating func writeGroups(_ index: Int, _ writer: any StoreWriter) throws {
         let table = tables[index], entity = table.entity, name = entity.name
         let remembers = isLinkedTo(index)
         var counts = ImportCounts()

@@ -14,7 +14,9 @@
 /// > Important: Objects are not `Sendable`: they never leave the context (and task) that owns them.
 /// > Pass ``objectID`` across instead.
 open class ManagedObject {
-    enum State { case detached, inserted, clean, updated, deleted }
+    /// `discarded`: a duplicate a save's merge policy folded into another object (its survivor);
+    /// unlike `detached` (never inserted, or an insert rolled back) it can never be saved again.
+    enum State { case detached, inserted, clean, updated, deleted, discarded }
 
     /// The property wrappers, in ``FieldLayout`` order, typed once at creation (a cast per access
     /// would cost a conformance lookup each time).
@@ -94,7 +96,7 @@ open class ManagedObject {
             guard let context else { orphanedUse("changed") }
             state = .updated
             context.objectDidChange(self)
-        case .inserted, .updated, .deleted:
+        case .inserted, .updated, .deleted, .discarded:
             if context == nil { orphanedUse("changed") }
         }
     }
@@ -111,6 +113,10 @@ open class ManagedObject {
     /// Stops a misuse that would otherwise lose data silently: a change to an object no context
     /// holds could never be saved.
     func orphanedUse(_ verb: String) -> Never {
+        if state == .discarded {
+            preconditionFailure("\(objectID) was \(verb) after a save discarded it as a duplicate (the merge policy kept another "
+                + "object with the same unique key); change the object that survived: fetch it by that key")
+        }
         preconditionFailure("\(objectID) was \(verb) after its context was released or reset (or after a save deleted it); "
             + "fetch it again by objectID in a live context")
     }

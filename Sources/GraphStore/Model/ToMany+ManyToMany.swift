@@ -57,6 +57,7 @@ extension ToMany {
 
     func refaultLinks() {
         members = nil
+        liveScan = LiveMemberScan()
         pendingInserts = joinChanges.linked
         pendingRemovals = joinChanges.unlinked
     }

@@ -34,6 +34,8 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     var pendingRemovals = ObjectList<Destination>()
     /// Many-to-many only: the pairs linked and unlinked since the last save, for the next save's join rows.
     var joinChanges = JoinChanges<Destination>()
+    /// Where ``hasLiveMember(besides:)`` may start during one delete propagation (see there).
+    var liveScan = LiveMemberScan()
 
     /// Declares a to-many relationship whose inverse is the to-one `inverse` on the destination.
     ///
@@ -116,7 +118,11 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     }
 
     private func loadedOrThrow() throws -> [Destination] {
-        if let members { return members.elements }
+        if members != nil {
+            members!.compact()
+            return members!.elements
+        }
+        liveScan = LiveMemberScan()
         var loaded = ObjectList<Destination>()
         if let owner, let rowID = owner.rowID, let context = owner.context {
             loaded = ObjectList(isManyToMany ? try context.linkedMembers(Destination.self, of: owner.entity, slot: slot, ownerRowID: rowID)
@@ -151,6 +157,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
 
     func primitiveRemove(_ object: ManagedObject) {
         guard let object = object as? Destination else { return }
+        liveScan = LiveMemberScan()
         if members != nil {
             members!.remove(object)
         } else {
@@ -165,6 +172,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     }
 
     func becomeFault() {
+        liveScan = LiveMemberScan()
         guard let members else { return }
         pendingInserts = members
         pendingRemovals = ObjectList()
@@ -172,6 +180,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     }
 
     func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject]) {
+        liveScan = LiveMemberScan()
         guard members != nil else { return }
         members = nil
         pendingInserts = ObjectList(additions.compactMap { $0 as? Destination })
@@ -179,6 +188,7 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     }
 
     func unload() {
+        liveScan = LiveMemberScan()
         members = nil
         pendingInserts = ObjectList()
         pendingRemovals = ObjectList()

@@ -22,6 +22,8 @@ protocol StoreReader {
     func count(_ query: StoreQuery) throws -> Int
     /// Row counts per non-null value of a foreign key column.
     func groupCounts(entity: String, column: String) throws -> [Int64: Int]
+    /// The same for the values in `owners` only (those with no row are left out).
+    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int]
     /// Which of `candidates` (rows of `owner`) no row of `member` points at through `column`.
     func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64]
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow]
@@ -38,6 +40,19 @@ protocol StoreWriter: StoreReader {
     func delete(from entity: EntityDescription, rowID: Int64) throws
     /// Runs `body` in a savepoint: its writes are undone when it throws, the transaction goes on.
     func savepoint<T>(_ body: () throws -> T) throws -> T
+    /// Runs `body`, whose inserts, updates and deletes of `entity` the store may keep and send
+    /// together when it returns (PostgreSQL does: one set-based statement for many rows): deletes
+    /// first, then inserts, then updates. `body` reads nothing, and writes rows for which that
+    /// order is as good as its own (distinct rows, or updates of rows it inserted); `inserts` is
+    /// how many rows it expects to insert. A failed write throws when the batch is sent.
+    func writingInBatch<T>(_ entity: EntityDescription, inserts: Int, _ body: () throws -> T) throws -> T
+}
+
+extension StoreWriter {
+    /// SQLite writes each row at once: a statement per row costs no round trip there.
+    func writingInBatch<T>(_ entity: EntityDescription, inserts: Int, _ body: () throws -> T) throws -> T {
+        try body()
+    }
 }
 
 extension StoreWriter {

@@ -62,6 +62,16 @@ struct SQLiteStoreConnection: StoreWriter {
         return counts
     }
 
+    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        for chunk in owners.chunked(by: 500) {
+            let sql = StoreStatements.groupCounts(entity: entity, column: column, owners: chunk.count, dialect: .sqlite)
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(Array(chunk)))
+            while let row = try cursor.next() { counts[row[0]] = row[1] }
+        }
+        return counts
+    }
+
     func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
         try candidates.chunked(by: 500).flatMap { chunk in
             let sql = StoreStatements.ownersWithoutMembers(owner: owner, count: chunk.count, member: member, column: column)

@@ -4,8 +4,9 @@ internal import GRDB
 ///
 /// Lightweight means: new entities, new optional or defaulted attributes, new to-one relationships,
 /// new indexes, new unique constraints (after checking the stored rows obey them), removed
-/// attributes (their columns dropped), and new or removed many-to-many relationships (their join
-/// tables created or dropped). Anything else, and any store written by a newer model,
+/// attributes (their columns dropped), removed entities (their tables dropped, when no remaining
+/// table refers to them), and new or removed many-to-many relationships (their join tables
+/// created or dropped). Anything else, and any store written by a newer model,
 /// stops with ``GraphStoreError/incompatibleStore(_:)``. A store of an earlier storage format
 /// (``SchemaSnapshot/format``) has its values converted in the same transaction. Everything runs
 /// in the caller's transaction, so a failure leaves the file as it was.
@@ -149,11 +150,14 @@ struct StoreMigrator {
             }
             try checkDroppedColumns(of: table, from: old)
         }
+        try checkRemovedTables(from: stored, current)
     }
 
     private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
         try checkMigration(from: stored, to: current, db)
-        try createTables(current.tables.filter { stored.table(named: $0.name) == nil }, db)
+        let added = current.tables.filter { stored.table(named: $0.name) == nil }
+        for table in added where table.isJoin != true { try dropLeftoverTable(table.name, db) }
+        try createTables(added, db)
         for table in current.tables {
             guard let old = stored.table(named: table.name) else { continue }
             try migrateColumns(of: table, from: old, db)
@@ -161,6 +165,7 @@ struct StoreMigrator {
             try dropColumns(of: table, from: old, db)
         }
         try dropJoinTables(removedFrom: stored, current, db)
+        try dropRemovedTables(from: stored, current, db)
         try saveSnapshot(current, db)
     }
 

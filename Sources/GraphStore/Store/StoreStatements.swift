@@ -48,6 +48,13 @@ struct StoreStatements {
         "SELECT \(SQL.quote(column)), count(*) FROM \(SQL.quote(entity)) WHERE \(SQL.quote(column)) IS NOT NULL GROUP BY 1"
     }
 
+    /// ``groupCounts(entity:column:)`` for `count` owners: bound one by one on SQLite, as one
+    /// array joined as a set on PostgreSQL.
+    static func groupCounts(entity: String, column: String, owners count: Int, dialect: SQLDialect) -> String {
+        let owners = dialect == .postgres ? "SELECT unnest(CAST(? AS bigint[]))" : SQL.placeholders(count)
+        return "SELECT \(SQL.quote(column)), count(*) FROM \(SQL.quote(entity)) WHERE \(SQL.quote(column)) IN (\(owners)) GROUP BY 1"
+    }
+
     static func ownersWithoutMembers(owner: String, count: Int, member: String, column: String) -> String {
         "SELECT \"id\" FROM \(SQL.quote(owner)) WHERE \"id\" IN (\(SQL.placeholders(count))) "
             + "AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(member)) WHERE \(SQL.quote(column)) = \(SQL.quote(owner)).\"id\")"

@@ -27,7 +27,8 @@ extension JSONReader {
         if isWhole, let value = wholeNumber(from: negative ? start + 1 : start, to: integerEnd, negative: negative) {
             return .int(value)
         }
-        return .double(Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .nan)
+        let literal = String(decoding: bytes[start..<position], as: UTF8.self)
+        return .double(Double(literal) ?? .nan, literal: literal)
     }
 
     /// `readScalar`, plus a number's literal text as sent (nil for other kinds): an id must keep

@@ -4,7 +4,9 @@
 enum LenientScalar: Sendable, Equatable {
     case string(String)
     case int(Int)
-    case double(Double)
+    /// A number that is not a whole number fitting `Int`, with its literal as sent (messages
+    /// quote it, not a `Double`'s rounding: `99999999999999999999999`, never `1e+23`).
+    case double(Double, literal: String)
     case bool(Bool)
     case null
     /// An object or array where a scalar was expected.
@@ -15,7 +17,7 @@ enum LenientScalar: Sendable, Equatable {
         switch self {
         case .string(let value): value
         case .int(let value): String(value)
-        case .double(let value): Self.wholeNumber(value).map(String.init) ?? String(value)
+        case .double(let value, _): Self.wholeNumber(value).map(String.init) ?? String(value)
         case .bool, .null, .nonScalar: nil
         }
     }
@@ -24,7 +26,7 @@ enum LenientScalar: Sendable, Equatable {
     var integer: Int? {
         switch self {
         case .int(let value): value
-        case .double(let value): Self.wholeNumber(value)
+        case .double(let value, _): Self.wholeNumber(value)
         case .string(let value): Int(value.trimmed)
         case .bool, .null, .nonScalar: nil
         }
@@ -43,7 +45,8 @@ enum LenientScalar: Sendable, Equatable {
     var shown: String {
         switch self {
         case .string(let value): Quoting.excerpt(value)
-        case .int, .double: text ?? ""
+        case .int: text ?? ""
+        case .double(_, let literal): literal.count <= 40 ? literal : literal.prefix(40) + "…"
         case .bool(let value): String(value)
         case .null: "null"
         case .nonScalar: "an object or array"

@@ -28,6 +28,9 @@ struct PageCounters: Equatable, Sendable {
 
     private static func validated(_ name: String, _ raw: LenientScalar) throws(FeedError) -> Int {
         guard let value = raw.integer else {
+            if case .double(_, let literal) = raw, literal.allSatisfy { $0.isASCII && $0.isNumber } {
+                throw .malformed("\"\(name)\" is too large: \(raw.shown)")
+            }
             throw .malformed("\"\(name)\" is not a whole number: \(raw.shown)")
         }
         guard value >= 0 else { throw .malformed("\"\(name)\" is \(value)") }

@@ -17,7 +17,7 @@ import Darwin
 public final class CurlHTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     private let sleep: (@Sendable (Double) -> Void)?
-    let handles = CurlHandlePool()
+    let handles: CurlHandlePool
 
     /// `sleep` waits between retries (seconds); tests inject a recorder. The
     /// default (nil) blocks the thread but wakes early when the request is cancelled.
@@ -27,6 +27,7 @@ public final class CurlHTTPClient: Sendable {
     ) {
         self.configuration = configuration
         self.sleep = sleep
+        handles = CurlHandlePool(capacity: configuration.idleConnections)
     }
 
     /// GETs `url`, following up to `maxRedirects` http/https redirects.
@@ -53,12 +54,43 @@ public final class CurlHTTPClient: Sendable {
         mayAttempt: () -> String? = { nil }
     ) throws(HTTPError) -> HTTPResponse {
         try URLScheme.check(url, allowFileScheme: allowFileScheme)
+        return try retrying(isCancelled: isCancelled, willRetry: willRetry, mayAttempt: mayAttempt) { () throws(AttemptFailure) in
+            try perform(url, allowFileScheme: allowFileScheme, isCancelled: isCancelled)
+        }
+    }
+
+    /// GETs `url` (http or https only) as `get` does, retries included, but streams the body into
+    /// `stream` instead of memory, and asks for bytes from `resumeAt` on (a `Range` request) when
+    /// it is given. The body arrives as sent: no `Accept-Encoding`, so `Content-Length` counts the
+    /// very bytes `stream` receives. The returned response has an empty body.
+    public func download(
+        _ url: String, into stream: any ResponseStream, resumeAt: Int? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        willRetry: (_ retry: Int, _ after: HTTPError, _ delay: Double) -> Void = { _, _, _ in }
+    ) throws(HTTPError) -> HTTPResponse {
+        try URLScheme.check(url, allowFileScheme: false)
+        var first = true
+        return try retrying(isCancelled: isCancelled, willRetry: willRetry, mayAttempt: { nil }) { () throws(AttemptFailure) in
+            stream.restart()
+            // A retry starts over: what the cut attempt wrote was discarded by `restart`.
+            defer { first = false }
+            return try perform(url, allowFileScheme: false, isCancelled: isCancelled, stream: stream, resumeAt: first ? resumeAt : nil)
+        }
+    }
+
+    /// The attempts of one call: `attempt` until it succeeds, fails for good, or retries run out.
+    private func retrying(
+        isCancelled: @escaping @Sendable () -> Bool,
+        willRetry: (_ retry: Int, _ after: HTTPError, _ delay: Double) -> Void,
+        mayAttempt: () -> String?,
+        _ attemptOnce: () throws(AttemptFailure) -> HTTPResponse
+    ) throws(HTTPError) -> HTTPResponse {
         var attempt = 1
         while true {
             guard !isCancelled() else { throw .cancelled }
             if let refusal = mayAttempt() { throw .notAttempted(refusal) }
             do {
-                return try perform(url, allowFileScheme: allowFileScheme, isCancelled: isCancelled)
+                return try attemptOnce()
             } catch let failure {
                 guard failure.reason.isRetryable else { throw failure.reason }
                 if let wait = failure.retryAfter, let longest = configuration.longestRetryAfter, wait > longest {
@@ -101,12 +133,15 @@ public final class CurlHTTPClient: Sendable {
 
     /// One attempt. The failure carries the server's `Retry-After` for the back-off.
     private func perform(
-        _ url: String, allowFileScheme: Bool, isCancelled: @escaping @Sendable () -> Bool
+        _ url: String, allowFileScheme: Bool, isCancelled: @escaping @Sendable () -> Bool,
+        stream: (any ResponseStream)? = nil, resumeAt: Int? = nil
     ) throws(AttemptFailure) -> HTTPResponse {
-        let sink = ResponseSink(limit: configuration.maxResponseBytes, isCancelled: isCancelled)
+        let sink = ResponseSink(limit: configuration.maxResponseBytes, stream: stream, isCancelled: isCancelled)
         let handle: CurlEasyHandle
         do {
             handle = try makeHandle(url, allowFileScheme: allowFileScheme, sink: sink)
+            if stream == nil { try handle.set(CURLOPT_ACCEPT_ENCODING, "") }
+            if let resumeAt, resumeAt > 0 { try handle.set(CURLOPT_RANGE, "\(resumeAt)-") }
         } catch {
             throw AttemptFailure(reason: error, retryAfter: nil)
         }
@@ -136,7 +171,6 @@ public final class CurlHTTPClient: Sendable {
         try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         try handle.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout))
         try handle.set(CURLOPT_NOSIGNAL, 1)
-        try handle.set(CURLOPT_ACCEPT_ENCODING, "")
         try handle.set(CURLOPT_USERAGENT, configuration.userAgent)
         try handle.deliver(to: sink)
         return handle

@@ -5,9 +5,14 @@ import Synchronization
 /// TLS session) instead of connecting again: libcurl keeps a handle's connections open after a
 /// transfer, for the next transfer on the same handle.
 final class CurlHandlePool: Sendable {
-    /// Idle handles beyond this many are closed: one fetch downloads one page at a time.
-    private static let capacity = 2
+    /// Idle handles beyond this many are closed: a fetch downloads one page at a time, image
+    /// downloads `--jobs` at once.
+    private let capacity: Int
     private let idle = Mutex<[CurlEasyHandle]>([])
+
+    init(capacity: Int = 2) {
+        self.capacity = max(1, capacity)
+    }
 
     /// An idle handle (its options already cleared), or a new one.
     func take() throws(HTTPError) -> CurlEasyHandle {
@@ -22,7 +27,7 @@ final class CurlHandlePool: Sendable {
     func giveBack(_ handle: CurlEasyHandle) {
         handle.reset()
         idle.withLock { handles in
-            if handles.count < Self.capacity { handles.append(handle) }
+            if handles.count < capacity { handles.append(handle) }
         }
     }
 

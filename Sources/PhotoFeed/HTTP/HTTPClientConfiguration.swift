@@ -18,6 +18,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// A PEM file of CA certificates to verify servers with instead of the system's
     /// (`CURLOPT_CAINFO`): a private root, or a TLS-inspecting proxy's. Verification stays on.
     public var caFile: String?
+    /// Connections kept open between requests: one per transfer that runs at once.
+    public var idleConnections = 2
 
     /// `connectTimeout` defaults to `min(10, timeout)`.
     public init(

@@ -4,6 +4,8 @@
 /// that would cross it, which makes libcurl abort with `CURLE_WRITE_ERROR`,
 /// so an oversized (or endlessly inflating) response is never held in memory.
 ///
+/// With a `stream`, the body goes there instead of into `body` (the limit still applies).
+///
 /// It also answers libcurl's progress callback: once `isCancelled` returns true
 /// the transfer is aborted (`CURLE_ABORTED_BY_CALLBACK`) and `wasCancelled` is set.
 final class ResponseSink {
@@ -13,9 +15,16 @@ final class ResponseSink {
     private(set) var headers: [String: String] = [:]
     private(set) var exceededLimit = false
     private(set) var wasCancelled = false
+    /// The stream refused a chunk: the transfer was aborted on its behalf.
+    private(set) var streamStopped = false
+    /// The status of the response whose headers are being read (the final one once the body flows).
+    private(set) var status = 0
+    private(set) var received = 0
+    private let stream: (any ResponseStream)?
 
-    init(limit: Int, isCancelled: @escaping () -> Bool = { false }) {
+    init(limit: Int, stream: (any ResponseStream)? = nil, isCancelled: @escaping () -> Bool = { false }) {
         self.limit = limit
+        self.stream = stream
         self.isCancelled = isCancelled
     }
 
@@ -27,12 +36,17 @@ final class ResponseSink {
 
     /// Returns false (abort the transfer) once the limit would be passed.
     func appendBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard chunk.count <= limit - body.count else {
+        guard chunk.count <= limit - received else {
             exceededLimit = true
             return false
         }
-        body.append(contentsOf: chunk)
-        return true
+        received += chunk.count
+        guard let stream else {
+            body.append(contentsOf: chunk)
+            return true
+        }
+        if !stream.receive(chunk, status: status, headers: headers) { streamStopped = true }
+        return !streamStopped
     }
 
     /// Takes one raw header line. A status line starts a new response
@@ -41,6 +55,7 @@ final class ResponseSink {
         let text = String(decoding: line, as: UTF8.self)
         if text.hasPrefix("HTTP/") {
             headers = [:]
+            status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             return
         }
         guard let colon = text.firstIndex(of: ":") else { return }

@@ -7,15 +7,14 @@ public enum URLRedaction {
     /// - the value of every credential parameter (any letter case): `api_key`, `key`, `token`,
     ///   `secret`, `signature`, `auth`, `sig`, `password`, `sslpassword`, and names ending in `_`
     ///   plus one of them (`oauth_token`, `api_sig`), with `REDACTED`;
-    /// - the password of a URL's user information (`postgresql://user:pass@host`) with `***`,
-    ///   keeping the user name; user information without a password (`https://token@host`) is
-    ///   taken for a token and replaced whole, except a PostgreSQL URL's, which is a role name.
+    /// - the user information of a URL (`http://user:pass@host`, `https://token@host`) with
+    ///   `REDACTED`, except a PostgreSQL URL's user, a role name, which stays: only its password
+    ///   becomes `***` (`postgresql://photosync:***@host`).
     public static func redact(_ text: String) -> String {
         text.replacing(credentialParameter) { match in "\(match.1)\(match.2)=REDACTED" }
             .replacing(userInformation) { match in
-                if match.3 != nil { return "\(match.1)\(match.2):***@" }
-                let isPostgres = match.1.lowercased().hasPrefix("postgres")
-                return isPostgres ? "\(match.1)\(match.2)@" : "\(match.1)REDACTED@"
+                guard match.1.lowercased().hasPrefix("postgres") else { return "\(match.1)REDACTED@" }
+                return match.3 == nil ? "\(match.1)\(match.2)@" : "\(match.1)\(match.2):***@"
             }
     }
 

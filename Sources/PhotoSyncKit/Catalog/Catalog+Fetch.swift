@@ -71,6 +71,8 @@ extension Catalog {
         var tally = WalkTally()
         var catchingUp = pending != nil
         var windowsPending = false
+        /// The head walk's `pages_skipped_known` and gap, kept in the summary while the catch up runs.
+        var headFacts: (skippedKnown: Int, gap: Bool)?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
             /// Saves each page `walk` accepts, from `first` on; `judge` sees each saved page.
             func walkPages(
@@ -85,6 +87,7 @@ extension Catalog {
                     let (page, result) = try save(arriving, session: session, lease: lease, prepare: prepare)
                     tally.add(page, backfill: backfill)
                     summary = tally.summary(session)
+                    if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
                     if !settings.dryRun { try record(run, summary, calls: source.budget) }
                     pagesExpected(earlier + walk.expectedPages)
                     progress(summary)
@@ -144,6 +147,7 @@ extension Catalog {
             let gap = interruption.signal == nil && history.lastSuccess != nil && !head.stoppedAtKnownPage
                 && photos.unchanged + photos.updated + tally.excluded == 0
             (summary.morePages, summary.pagesSkippedKnown, summary.gap) = (head.morePages, head.pagesSkippedKnown, gap)
+            headFacts = (head.pagesSkippedKnown, gap)
             guard interruption.signal == nil else { return }
             if head.reachedEnd || headReachedFloor {
                 catchingUp = false

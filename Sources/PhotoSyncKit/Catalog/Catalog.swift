@@ -124,14 +124,19 @@ public final class Catalog {
                 let runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)], limit: recentRuns))
                 // A run still marked running while no fetch holds the lock died (SIGKILL, power cut).
                 let fetching = try fetchIsRunning()
-                return CatalogStatus(
-                    photos: try context.count(FetchRequest<Photo>()),
+                let files = try Self.fileCounts(in: context)
+                let photos = try context.count(FetchRequest<Photo>())
+                var status = CatalogStatus(
+                    photos: photos,
                     photographers: try context.count(FetchRequest<Photographer>()),
                     runs: runs.map { FetchRunRecord($0, fetching: fetching) },
                     excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
                     excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()),
                     apiCallsLastHour: try apiCallsLastHour(in: context),
                     sources: try Self.sources(in: context))
+                (status.files, status.fileBytes, status.filesUnavailable) = files
+                status.filesPending = max(0, photos - files.files - files.unavailable)
+                return status
             }
         }
     }
@@ -140,13 +145,14 @@ public final class Catalog {
 
     static func delete(_ photos: [Photo], in context: ObjectContext, dryRun: Bool) throws -> DeletionReport {
         let photographers = photos.compactMap(\.whoTook)
+        let ids = photos.map(\.unique)
+        let files = try context.fetch(FetchRequest<PhotoFile>(predicate: .isIn(\.$photo, ids)))
+        let filePaths = files.filter(\.isVerified).map(\.path).sorted()
+        files.forEach(context.delete)
         for photo in photos { context.delete(photo) }
         if dryRun { _ = try context.previewSave() } else { try context.save() }
-        var removed: [String] = []
-        for photographer in photographers where photographer.isDeleted && !removed.contains(photographer.name) {
-            removed.append(photographer.name)
-        }
-        return DeletionReport(photoIDs: photos.map(\.unique).sorted(), photographersRemoved: removed.sorted())
+        let removed = Set(photographers.lazy.filter(\.isDeleted).map(\.name))
+        return DeletionReport(photoIDs: ids.sorted(), photographersRemoved: removed.sorted(), filePaths: filePaths)
     }
 
     private static func sortKeys(_ sort: ListSort) -> [FetchSort<Photo>] {

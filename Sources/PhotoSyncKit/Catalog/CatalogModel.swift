@@ -1,12 +1,13 @@
 import GraphStore
 
 /// The catalog's model. Bump `version` with every entity change (GraphStore migrates older files).
-/// Version 7 added ``SourceBackfill``, ``SearchWindow``, `FetchRun.backfillPages` and `.windowsOverCap` (issue 25).
+/// 7: `PhotoFile` (issue 27). 8: ``SourceBackfill``, ``SearchWindow``, `FetchRun.backfillPages` and
+/// `.windowsOverCap` (issue 25). Older catalogs gain them, empty or 0, at their next writable open.
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(
-            version: 7,
+            version: 8,
             entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self, APICall.self,
-                       SourceBackfill.self, SearchWindow.self])
+                       PhotoFile.self, SourceBackfill.self, SearchWindow.self])
     }
 }

@@ -130,6 +130,8 @@ public enum ListSort: String, CaseIterable, Sendable {
 public struct DeletionReport: Sendable, Equatable {
     public var photoIDs: [String]
     public var photographersRemoved: [String]
+    /// The deleted photos' files, relative to the files folder: removed after the commit.
+    public var filePaths: [String] = []
 }
 
 /// One recorded fetch run.
@@ -155,6 +157,12 @@ public struct CatalogStatus: Sendable, Equatable {
     public var excludedPhotographers = 0
     /// API calls recorded in the last hour, all keys together.
     public var apiCallsLastHour = 0
+    /// Verified image files the catalog records (on any host), their bytes, the photos without
+    /// one, and those marked unavailable.
+    public var files = 0
+    public var fileBytes = 0
+    public var filesPending = 0
+    public var filesUnavailable = 0
     /// Every source fetched so far, by label: complete, or catching up on a cut walk.
     public var sources: [SourceStatus] = []
 }

@@ -32,6 +32,8 @@ extension PhotoSyncError {
         case HTTPError.retryLater(let seconds): .tryLater(retryLaterMessage(page: page, seconds: seconds))
         case let error as HTTPError where error.isOutOfMemory:
             .outOfMemory("out of memory: page \(page): \(error)\(ResourceLimits.addressSpaceNote.map { "; \($0): raise the limit" } ?? "")")
+        case let error as HTTPError where error.isOversizedResponse:
+            .network("page \(page): the server sent a response libcurl cannot hold (a header over its 100 KB limit); check the API's status")
         case let error as HTTPError: .network("page \(page): \(error) (check --url, the network, and the API's status)")
         case FeedError.api(100, let message):
             .permission("page \(page): the API refused the key from \(keySource) (error 100: \(message)); check it, or get a new key")
@@ -71,10 +73,17 @@ extension GraphStoreError {
 }
 
 extension HTTPError {
-    /// libcurl out of memory (27), or unable to load at all under an address-space limit (its
-    /// libraries could not be mapped).
+    /// libcurl out of memory (27), or unable to load at all (2), under an address-space limit.
+    /// Without one, Linux does not refuse memory this way: libcurl says 27 for a response header
+    /// over its 100 KB limit too, and that is the server's fault (69).
     fileprivate var isOutOfMemory: Bool {
         guard case .transport(let code, _) = self else { return false }
-        return code == 27 || (code == 2 && ResourceLimits.addressSpace != nil)
+        return (code == 27 || code == 2) && ResourceLimits.addressSpace != nil
+    }
+
+    /// libcurl's 27 where memory was not short: a response it could not hold.
+    fileprivate var isOversizedResponse: Bool {
+        guard case .transport(27, _) = self else { return false }
+        return !isOutOfMemory
     }
 }

@@ -2,31 +2,36 @@ import Foundation
 import PhotoFeed
 
 extension FeedPage {
-    /// The page with the API key redacted from every photo's text, for a server that echoes it
-    /// back inside photo fields (title, description, owner, URL): the catalog is read by every
-    /// role that can read it, and `list` prints it. Only a body that holds the key (as sent, or
-    /// percent-encoded) is searched, so an ordinary page costs one scan of its bytes.
+    /// Keys shorter than this are not looked for in photo fields: a real key is 32 characters,
+    /// and a short one would match ordinary words.
+    static let shortestEchoedKey = 8
+
+    /// The page with the API key replaced by `[redacted]` in every photo's text, for a server that
+    /// echoes it back inside photo fields (title, description, owner, URL): the catalog is read by
+    /// every role that can read it, and `list` prints it. Only a body that holds the key (as sent,
+    /// or percent-encoded) is searched, so an ordinary page costs one scan of its bytes.
     func redactingEchoes(of key: String?, in body: [UInt8]) -> FeedPage {
-        guard let key, !key.isEmpty, Self.holds(key, body) else { return self }
+        guard let key, key.count >= Self.shortestEchoedKey else { return self }
+        let forms = Set([key, key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? key])
+        guard forms.contains(where: { Self.bytes(body, contain: $0) }) else { return self }
         var page = self
         for index in page.photos.indices {
-            page.photos[index].redactSecrets()
+            page.photos[index].redact(forms)
         }
         return page
     }
 
-    private static func holds(_ key: String, _ body: [UInt8]) -> Bool {
-        let forms = [key, key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? key]
-        return forms.contains { form in body.firstRange(of: Array(form.utf8)) != nil || body.firstRange(of: Array(form.lowercased().utf8)) != nil }
+    private static func bytes(_ body: [UInt8], contain text: String) -> Bool {
+        body.firstRange(of: Array(text.utf8)) != nil
     }
 }
 
 extension FeedPhoto {
-    fileprivate mutating func redactSecrets() {
-        title = Secrets.redact(title)
-        subtitle = Secrets.redact(subtitle)
-        imageURL = Secrets.redact(imageURL)
-        ownerID = Secrets.redact(ownerID)
-        ownerName = Secrets.redact(ownerName)
+    fileprivate mutating func redact(_ forms: Set<String>) {
+        for form in forms {
+            for keyPath in [\FeedPhoto.title, \.subtitle, \.imageURL, \.ownerID, \.ownerName] where self[keyPath: keyPath].contains(form) {
+                self[keyPath: keyPath] = self[keyPath: keyPath].replacing(form, with: "[redacted]")
+            }
+        }
     }
 }

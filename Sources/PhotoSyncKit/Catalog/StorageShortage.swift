@@ -20,7 +20,8 @@ enum StorageShortage: Equatable {
         }
         let folder = (path as NSString).deletingLastPathComponent
         var info = statvfs()
-        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
+        // A file system without blocks (/proc, /sys) is never full: the write failed for another reason.
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0, info.f_blocks > 0 else { return nil }
         // root may use the blocks and inodes kept back for it; others may not.
         let privileged = geteuid() == 0
         let freeInodes = privileged ? info.f_ffree : info.f_favail

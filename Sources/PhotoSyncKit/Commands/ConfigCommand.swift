@@ -30,7 +30,7 @@ struct ConfigCommand: GlobalOptionsCommand {
             let context = try CommandContext(globals, command: Self.name, logging: .never)
             let report = try SettingsReport(
                 resolver: context.resolver, config: context.config, databasePath: context.location.display,
-                databaseFlag: globals.db, logFileFlag: globals.logFile)
+                databaseFlag: globals.db, logFileFlag: globals.logFile, filesFlag: globals.files)
             try Console.write(try ConfigOutput.render(report, as: format))
             if check { try checkKey(context) }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `photosync delete`: remove photos by id, or a photographer with all their photos.
 struct DeleteCommand: GlobalOptionsCommand {
@@ -32,6 +33,9 @@ struct DeleteCommand: GlobalOptionsCommand {
     @Flag(help: "Delete without remembering: later fetches may bring the photos back.")
     var forgetOnly = false
 
+    @Flag(help: "Keep the deleted photos' image files (by default they are removed once the delete is saved).")
+    var keepFiles = false
+
     @Flag(help: "Print what would be deleted; change nothing.")
     var dryRun = false
 
@@ -43,15 +47,27 @@ struct DeleteCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.name, logging: .changesCatalog).openCatalog()
+            let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
+            let catalog = try context.openCatalog()
             if let photographer, !(try catalog.hasPhotographer(named: photographer)) {
                 throw try PhotographerArgument.refusalForDelete(photographer, in: catalog)
             }
             let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
+            if !dryRun && !keepFiles { removeFiles(report, context) }
             let text = DeletionOutput.render(report, photographer: photographer, dryRun: dryRun)
             Console.info(DeletionOutput.logLine(text))
             if !globals.quiet { try Console.write(text) }
+        }
+    }
+
+    /// After the commit: a crash in between leaves files `verify` lists as orphans, never a catalog
+    /// row without its file. A PostgreSQL catalog without a files folder has none here to remove.
+    private func removeFiles(_ report: DeletionReport, _ context: CommandContext) {
+        guard let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
+        else { return }
+        for path in report.filePaths where unlink(folder + "/" + path) != 0 && errno != ENOENT {
+            Console.warning("cannot remove \(Console.safeLine(folder + "/" + path)): \(String(cString: strerror(errno)))")
         }
     }
 }

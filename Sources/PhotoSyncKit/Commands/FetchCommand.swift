@@ -81,6 +81,9 @@ struct FetchCommand: GlobalOptionsCommand {
         completion: .file())
     var caFile: String?
 
+    @Flag(help: "Then download the images of photos without a verified file, as 'photosync download' does (config download: true).")
+    var download = false
+
     @Flag(help: "Fetch and compare, but save nothing.")
     var dryRun = false
 
@@ -115,6 +118,7 @@ struct FetchCommand: GlobalOptionsCommand {
             if let value, let problem = key.rangeProblem(value) { throw ValidationError("\(flag) \(problem)") }
         }
         if let url, let problem = endpointProblem(url) { throw ValidationError("--url \(problem)") }
+        if let apiKey, let problem = SettingsLayer.apiKeyProblem(apiKey) { throw ValidationError("--api-key \(problem)") }
         if !search, let flag = [("--user", user), ("--tags", tags), ("--text", text)].first(where: { $0.1 != nil })?.0 {
             throw ValidationError("\(flag) needs --search")
         }
@@ -167,11 +171,27 @@ struct FetchCommand: GlobalOptionsCommand {
                 }
             }
             Console.info("fetch \(dryRun ? "dry run " : "")finished: \(FetchSummaryOutput.oneLine(summary))")
-            if !(globals.quiet && format == .text) {
+            let downloads = dryRun ? false : try download || context.resolver.wantsDownload(config: context.config)
+            if !(globals.quiet && format == .text) && !(downloads && format == .json) {
                 try Console.write(try FetchSummaryOutput.render(summary, as: format, dryRun: dryRun))
+            }
+            if downloads {
+                let pass = try downloadPass(context, settings)
+                try DownloadCommand.finish(pass, format: format, quiet: globals.quiet, fetched: summary)
             }
             // The catalog holds the run; a cron job still hears that its log is missing lines.
             if Console.logWriteFailure != nil { throw ExitCode(PhotoSyncError.output("").exitStatus) }
         }
+    }
+
+    /// The download that follows the fetch: fetch's timeout, retries, CA file and deadline.
+    private func downloadPass(_ context: CommandContext, _ fetch: FetchSettings) throws -> DownloadPass {
+        var settings = try context.resolver.downloadSettings(
+            flags: SettingsLayer(timeout: fetch.timeout, retries: fetch.retries, caFile: fetch.caFile),
+            filesFlag: globals.files, config: context.config, databasePath: context.databasePath)
+        settings.caFile = fetch.caFile
+        var pass = DownloadPass(catalog: try context.openCatalog(), settings: settings)
+        pass.deadline = fetch.deadline
+        return pass
     }
 }

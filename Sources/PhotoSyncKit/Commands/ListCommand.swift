@@ -65,7 +65,8 @@ struct ListCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
+            let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
+            let catalog = try context.openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
             query.withDetails = format != .table
@@ -75,7 +76,15 @@ struct ListCommand: GlobalOptionsCommand {
                 photos = try catalog.list(query)
             }
             try Console.write(try PhotoListOutput.render(
-                photos, as: format, photographer: query.photographer, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc)))
+                photos, as: format, photographer: query.photographer, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc),
+                files: [.json, .jsonl].contains(format) ? try filePaths(catalog, context) : nil))
         }
+    }
+
+    /// Absolute paths of the verified files by photo id (relative for a PostgreSQL catalog
+    /// without a files folder on this host).
+    private func filePaths(_ catalog: Catalog, _ context: CommandContext) throws -> [String: String] {
+        let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
+        return try catalog.verifiedFiles().mapValues { file in folder.map { $0 + "/" + file.path } ?? file.path }
     }
 }

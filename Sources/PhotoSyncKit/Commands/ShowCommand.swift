@@ -28,7 +28,8 @@ struct ShowCommand: GlobalOptionsCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try CommandContext(globals, command: Self.name, logging: .readsCatalog).openCatalog(forReading: true)
+            let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
+            let catalog = try context.openCatalog(forReading: true)
             guard let photo = try catalog.photo(id: photoID) else {
                 guard let excluded = try catalog.exclusion(ofPhoto: photoID) else {
                     throw PhotoSyncError.notFound("not in the catalog: photo \(photoID)")
@@ -36,7 +37,11 @@ struct ShowCommand: GlobalOptionsCommand {
                 throw PhotoSyncError.notFound("not in the catalog: photo \(photoID) was excluded by a delete on \(timestamp(excluded)) "
                     + "('photosync restore \(photoID)' lets the next fetch bring it back)")
             }
-            try Console.write(try ShowOutput.render(photo, as: format, time: TableTime(utc: utc)))
+            let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
+            let file = try catalog.file(ofPhoto: photoID).map { file, downloaded in
+                ShownFile(path: folder.map { $0 + "/" + file.path } ?? file.path, file: file, downloaded: downloaded)
+            }
+            try Console.write(try ShowOutput.render(photo, file: file, as: format, time: TableTime(utc: utc)))
         }
     }
 }

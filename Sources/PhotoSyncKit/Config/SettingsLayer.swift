@@ -18,10 +18,18 @@ enum SettingKey: String, CaseIterable, Sendable {
     case searchTags = "search_tags"
     case searchText = "search_text"
     case caFile = "ca_file"
+    case filesDir = "files_dir"
+    case sizes
+    case downloadMaxBytes = "download_max_bytes"
+    case download
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
-        self == .endpoint ? "PHOTOSYNC_URL" : "PHOTOSYNC_" + rawValue.uppercased()
+        switch self {
+        case .endpoint: "PHOTOSYNC_URL"
+        case .filesDir: "PHOTOSYNC_FILES"
+        default: "PHOTOSYNC_" + rawValue.uppercased()
+        }
     }
 
     /// Why `value` is out of range for this key, or nil when it is fine (flags, environment and file share these rules).
@@ -32,8 +40,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .timeout: value > 0 ? nil : "must be greater than 0"
         case .maxTime: value > 0 ? (value <= FetchDeadline.longest ? nil : "must be at most \(Int(FetchDeadline.longest)) (a year)") : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
-        case .apiBudget: value >= 1 ? nil : "must be at least 1"
-        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile: nil
+        case .apiBudget, .downloadMaxBytes: value >= 1 ? nil : "must be at least 1"
+        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile, .filesDir, .sizes, .download: nil
         }
     }
 }
@@ -62,6 +70,14 @@ struct SettingsLayer: Equatable, Sendable {
     var search = FeedSearch()
     /// PEM file of CA certificates that verify the endpoint instead of the system's (`ca_file`).
     var caFile: String?
+    /// The folder downloaded images are kept in (`files_dir`).
+    var filesDir: String?
+    /// Flickr size suffixes to download, most wanted first (`sizes`).
+    var sizes: [String]?
+    /// Bytes one download run may transfer before it stops (`download_max_bytes`).
+    var downloadMaxBytes: Int?
+    /// Whether `fetch` downloads the images too (`download`).
+    var download: Bool?
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -70,7 +86,17 @@ struct SettingsLayer: Equatable, Sendable {
             perPage: perPage ?? lower.perPage, maxPages: maxPages ?? lower.maxPages,
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout, maxTime: maxTime ?? lower.maxTime,
             retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
-            search: search.overriding(lower.search), caFile: caFile ?? lower.caFile)
+            search: search.overriding(lower.search), caFile: caFile ?? lower.caFile, filesDir: filesDir ?? lower.filesDir,
+            sizes: sizes ?? lower.sizes, downloadMaxBytes: downloadMaxBytes ?? lower.downloadMaxBytes, download: download ?? lower.download)
+    }
+
+    /// Bytes an API key may have: Flickr's are 32; a config holding 100 MB there once cost a
+    /// fetch a minute and 1.7 GB redacting it from every line.
+    static let longestAPIKey = 1024
+
+    /// Why `text` cannot be an API key (without quoting it), if it cannot.
+    static func apiKeyProblem(_ text: String) -> String? {
+        text.utf8.count > longestAPIKey ? "longer than \(longestAPIKey) bytes (\(text.utf8.count)): not an API key" : nil
     }
 
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
@@ -83,6 +109,7 @@ struct SettingsLayer: Equatable, Sendable {
             if let problem = endpointProblem(text) { throw SettingProblem("\(problem), got \"\(text)\"") }
             endpoint = text
         case .apiKey:
+            if let problem = Self.apiKeyProblem(text) { throw SettingProblem(problem) }
             apiKey = text
         case .db:
             db = text
@@ -90,6 +117,16 @@ struct SettingsLayer: Equatable, Sendable {
             logFile = text
         case .caFile:
             caFile = text
+        case .filesDir:
+            filesDir = text
+        case .sizes:
+            sizes = try ImageSize.list(text)
+        case .download:
+            switch text.lowercased() {
+            case "true", "yes", "1": download = true
+            case "false", "no", "0": download = false
+            default: throw SettingProblem("expected true or false, got \"\(text)\"")
+            }
         case .searchUser:
             search.user = text
         case .searchTags:
@@ -106,13 +143,14 @@ struct SettingsLayer: Equatable, Sendable {
             guard let value = Double(text), value.isFinite else { throw SettingProblem("expected a number, got \"\(text)\"") }
             try Self.check(key, value, text)
             if key == .timeout { timeout = value } else { maxTime = value }
-        case .perPage, .maxPages, .retries, .apiBudget:
+        case .perPage, .maxPages, .retries, .apiBudget, .downloadMaxBytes:
             guard let value = Int(text) else { throw SettingProblem("expected an integer, got \"\(text)\"") }
             try Self.check(key, Double(value), text)
             switch key {
             case .perPage: perPage = value
             case .maxPages: maxPages = value
             case .apiBudget: apiBudget = value
+            case .downloadMaxBytes: downloadMaxBytes = value
             default: retries = value
             }
         }

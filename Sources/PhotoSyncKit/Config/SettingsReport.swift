@@ -12,7 +12,7 @@ struct SettingsReport: Sendable {
 
     var entries: [Entry]
 
-    init(resolver: SettingsResolver, config: ConfigFile?, databasePath: String, databaseFlag: String?, logFileFlag: String?) throws(PhotoSyncError) {
+    init(resolver: SettingsResolver, config: ConfigFile?, databasePath: String, databaseFlag: String?, logFileFlag: String?, filesFlag: String? = nil) throws(PhotoSyncError) {
         let environment = try resolver.environmentSettings()
         let file = config?.settings ?? SettingsLayer()
         func source(_ key: SettingKey, flag: String?, inEnvironment: Bool, inFile: Bool) -> String {
@@ -41,6 +41,10 @@ struct SettingsReport: Sendable {
             case .searchTags: file.search.tags != nil
             case .searchText: file.search.text != nil
             case .caFile: file.caFile != nil
+            case .filesDir: file.filesDir != nil
+            case .sizes: file.sizes != nil
+            case .downloadMaxBytes: file.downloadMaxBytes != nil
+            case .download: file.download != nil
             }
         }
         let logFile = resolver.logFilePath(flag: logFileFlag, config: config)
@@ -60,6 +64,10 @@ struct SettingsReport: Sendable {
             (.searchTags, merged.search.tags, nil),
             (.searchText, merged.search.text, nil),
             (.caFile, merged.caFile.map(resolver.expandingTilde), nil),
+            (.filesDir, resolver.filesFolder(flag: filesFlag, config: config, databasePath: databasePath), filesFlag),
+            (.sizes, (merged.sizes ?? ImageSize.defaultPreference).joined(separator: ","), nil),
+            (.downloadMaxBytes, merged.downloadMaxBytes.map(String.init), nil),
+            (.download, String(merged.download ?? false), nil),
         ]
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))

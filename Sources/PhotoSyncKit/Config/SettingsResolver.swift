@@ -40,6 +40,22 @@ struct SettingsResolver: Sendable {
         return dataHome + "/photosync/catalog.sqlite"
     }
 
+    /// `--files`, else `PHOTOSYNC_FILES`, else `files_dir`, else `files/` beside a SQLite catalog;
+    /// nil for a PostgreSQL catalog without one (its files are per host: each host names its own).
+    func filesFolder(flag: String?, config: ConfigFile?, databasePath: String) -> String? {
+        if let path = flag ?? value(SettingKey.filesDir.environmentVariable) ?? config?.settings.filesDir {
+            return Self.absolute(expandingTilde(path))
+        }
+        guard !CatalogLocation(databasePath).isPostgres else { return nil }
+        return Self.absolute((databasePath as NSString).deletingLastPathComponent + "/files")
+    }
+
+    /// `file.path` is absolute whatever folder the command ran in.
+    private static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
     /// `--log-file`, else `PHOTOSYNC_LOG_FILE`, else the config file's `log_file`; nil: no log file.
     func logFilePath(flag: String?, config: ConfigFile?) -> String? {
         (flag ?? value(SettingKey.logFile.environmentVariable) ?? config?.settings.logFile).map(expandingTilde)
@@ -53,7 +69,7 @@ struct SettingsResolver: Sendable {
     /// The `PHOTOSYNC_*` variables as a settings layer; a bad value names its variable.
     func environmentSettings() throws(PhotoSyncError) -> SettingsLayer {
         var layer = SettingsLayer()
-        for key in SettingKey.allCases where key != .db && key != .logFile {
+        for key in SettingKey.allCases where key != .db && key != .logFile && key != .filesDir {
             guard let text = value(key.environmentVariable) else { continue }
             do {
                 try layer.set(key, from: text)
@@ -89,10 +105,7 @@ struct SettingsResolver: Sendable {
         settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
         settings.maxTime = merged.maxTime
         if let caFile = merged.caFile {
-            let source = flags.caFile != nil ? "--ca-file"
-                : environment.caFile != nil ? SettingKey.caFile.environmentVariable
-                : "ca_file in \(config?.path ?? "the config file")"
-            settings.caFile = try readableCAFile(expandingTilde(caFile), source: source)
+            settings.caFile = try checkedCAFile(caFile, flagGiven: flags.caFile != nil, config: config)
         }
         if search {
             guard !merged.search.isEmpty else {
@@ -101,6 +114,14 @@ struct SettingsResolver: Sendable {
             settings.search = merged.search
         }
         return settings
+    }
+
+    /// The CA file at `path` (tilde expanded) when readable, else an error naming where it was set.
+    func checkedCAFile(_ path: String, flagGiven: Bool, config: ConfigFile?) throws(PhotoSyncError) -> String {
+        let source = flagGiven ? "--ca-file"
+            : value(SettingKey.caFile.environmentVariable) != nil ? SettingKey.caFile.environmentVariable
+            : "ca_file in \(config?.path ?? "the config file")"
+        return try readableCAFile(expandingTilde(path), source: source)
     }
 
     /// `path` when it is a readable file; otherwise a configuration error naming `source`, rather

@@ -29,6 +29,14 @@ public struct GlobalOptions: ParsableArguments {
         completion: .file())
     public var logFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder downloaded images are kept in (env PHOTOSYNC_FILES, config files_dir).",
+            discussion: "Default: files/ beside a SQLite catalog; required for a postgres:// catalog (files are per host).",
+            valueName: "dir"),
+        completion: .directory)
+    public var files: String?
+
     @Flag(name: [.customShort("v"), .long], help: "Log debug details to stderr.")
     public var verbose = false
 

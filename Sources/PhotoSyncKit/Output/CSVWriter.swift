@@ -1,6 +1,7 @@
 /// RFC 4180 CSV: CRLF line ends, fields quoted only when they hold a comma, a quote or a line break.
-/// Tab, CR and LF are the only controls kept (inside quotes); every other control is escaped as in
-/// the table (`TerminalText`), so `cat photos.csv` cannot drive the terminal.
+/// Tab, CR and LF are the only controls kept (inside quotes), with the line separators and
+/// invisible characters (text, not commands); every other control is escaped as in the table
+/// (`TerminalText`), so `cat photos.csv` cannot drive the terminal.
 enum CSVWriter {
     static func render(header: [String], rows: [[String]]) -> String {
         var output: [UInt8] = []
@@ -30,6 +31,6 @@ enum CSVWriter {
     }
 
     private static func isKeptInCSV(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == "\r" || scalar == "\n"
+        scalar == "\t" || scalar == "\r" || scalar == "\n" || TerminalText.isInvisible(scalar)
     }
 }

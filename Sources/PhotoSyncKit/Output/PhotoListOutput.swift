@@ -3,15 +3,18 @@ enum PhotoListOutput {
     static let csvHeader = ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source"]
 
     /// `photographer` only words the empty-table message; `lineWidth` narrows the table's title and
-    /// photographer columns so no row is wider.
+    /// photographer columns so no row is wider. `files` (photo id → absolute path) adds JSON's
+    /// `file` key: the path, or null for a photo without a verified file.
     static func render(
-        _ photos: [PhotoListing], as format: TabularFormat, photographer: String?, lineWidth: Int? = nil, time: TableTime = .utc
+        _ photos: [PhotoListing], as format: TabularFormat, photographer: String?, lineWidth: Int? = nil, time: TableTime = .utc,
+        files: [String: String]? = nil
     ) throws -> String {
+        let record = { (photo: PhotoListing) in Record(photo, files: files) }
         switch format {
         case .json:
-            return try JSONOutput.render(photos.map(Record.init))
+            return try JSONOutput.render(photos.map(record))
         case .jsonl:
-            return try JSONLines.render(photos.map(Record.init))
+            return try JSONLines.render(photos.map(record))
         case .csv:
             return CSVWriter.render(
                 header: csvHeader,
@@ -30,15 +33,18 @@ enum PhotoListOutput {
     struct Record: Encodable {
         var id, title, subtitle, photographer, imageURL, source: String
         var uploaded: String?
+        /// nil: no `file` key (`show` writes its own); `.some(nil)`: null.
+        var file: String??
 
-        init(_ photo: PhotoListing) {
+        init(_ photo: PhotoListing, files: [String: String]? = nil) {
+            file = files.map { $0[photo.id] }
             (id, title, subtitle, photographer, imageURL) = (photo.id, photo.title, photo.subtitle, photo.photographer, photo.imageURL)
             source = photo.source
             uploaded = photo.uploaded.map(timestamp)
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, title, subtitle, photographer, uploaded, source
+            case id, title, subtitle, photographer, uploaded, source, file
             case imageURL = "image_url"
         }
 
@@ -51,6 +57,7 @@ enum PhotoListOutput {
             try container.encode(imageURL, forKey: .imageURL)
             try container.encode(uploaded, forKey: .uploaded)
             try container.encode(source, forKey: .source)
+            if let file { try container.encode(file, forKey: .file) }
         }
     }
 }

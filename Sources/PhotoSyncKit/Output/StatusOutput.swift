@@ -16,6 +16,9 @@ enum StatusOutput {
                 text += "excluded:      \(status.excludedPhotos) photo id(s), \(status.excludedPhotographers) photographer(s)\n"
             }
             text += "api calls:     \(status.apiCallsLastHour) in the last hour\n"
+            if status.files + status.filesUnavailable > 0 {
+                text += "files:         \(status.files) (\(status.fileBytes) bytes), \(status.filesPending) to download, \(status.filesUnavailable) unavailable\n"
+            }
             text += sources(status.sources, time: time, lineWidth: lineWidth) + "\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             // The error column only when a run has one: an empty last column costs a narrow pane its width.
@@ -73,6 +76,10 @@ enum StatusOutput {
         var excludedPhotographers: Int
         var apiCallsLastHour: Int
         var sources: [Source]
+        var files: Int
+        var fileBytes: Int
+        var filesPending: Int
+        var filesUnavailable: Int
         var runs: [Run]
 
         init(_ status: CatalogStatus) {
@@ -80,6 +87,8 @@ enum StatusOutput {
             (excludedPhotos, excludedPhotographers) = (status.excludedPhotos, status.excludedPhotographers)
             apiCallsLastHour = status.apiCallsLastHour
             sources = status.sources.map(Source.init)
+            (files, fileBytes, filesUnavailable) = (status.files, status.fileBytes, status.filesUnavailable)
+            filesPending = status.filesPending
         }
 
         enum CodingKeys: String, CodingKey {
@@ -87,6 +96,10 @@ enum StatusOutput {
             case excludedPhotos = "excluded_photos"
             case excludedPhotographers = "excluded_photographers"
             case apiCallsLastHour = "api_calls_last_hour"
+            case files
+            case fileBytes = "file_bytes"
+            case filesPending = "files_pending"
+            case filesUnavailable = "files_unavailable"
         }
     }
 

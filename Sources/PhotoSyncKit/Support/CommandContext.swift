@@ -52,9 +52,9 @@ struct CommandContext {
     /// about for reading.
     /// - Throws: `.noInput` (66) when there is none: a mistyped `--db` must not create one.
     func openCatalog(forReading: Bool = false) throws -> Catalog {
+        if !location.isPostgres { try refuseSpecialFile() }
         guard try catalogExists() else { throw PhotoSyncError.noInput("no catalog at \(location.display) (run photosync fetch first)") }
         if location.isPostgres { return try Catalog(location, forReading: forReading) }
-        try refuseSpecialFile()
         if let links = CatalogLock.linkCount(atPath: databasePath), links > 1 {
             let problem = CatalogLock.hardLinkProblem(databasePath, links)
             guard forReading else { throw PhotoSyncError.catalog(problem) }

@@ -28,7 +28,11 @@ final class LogFile: Sendable {
         // O_NONBLOCK: opening a FIFO without a reader fails at once instead of waiting forever.
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "is a symbolic link; give the log's real path" : String(cString: strerror(errno))
+            let reason = switch errno {
+            case ELOOP: "is a symbolic link; give the log's real path"
+            case ENXIO: "not a regular file (a FIFO no one reads)"
+            default: String(cString: strerror(errno))
+            }
             throw .configuration("log file \(path): \(reason)")
         }
         if let problem = Self.problem(with: descriptor) {

@@ -90,8 +90,9 @@ extension PhotoSyncCommand {
     static func execute(_ arguments: [String]?, output: (String) -> Void, error: (String) -> Void) -> Int32 {
         let outcome: TopLevelOutcome
         do {
-            try UnknownCommand.check(arguments ?? Array(CommandLine.arguments.dropFirst()), root: Self.self)
-            var command = try parseAsRoot(arguments)
+            let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+            try UnknownCommand.check(arguments, root: Self.self)
+            var command = try BulkPhotoIDs.parse(arguments) ?? parseAsRoot(arguments)
             try ResourceLimits.checkDescriptors(
                 needed: command is FetchCommand ? ResourceLimits.descriptorsForFetch : ResourceLimits.descriptorsForReading)
             LoggingBootstrap.bootstrap(for: command)

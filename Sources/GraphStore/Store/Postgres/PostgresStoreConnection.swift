@@ -4,6 +4,8 @@ struct PostgresStoreConnection: StoreWriter {
     let connection: PostgresConnection
     let model: ManagedObjectModel
     let statements: StoreStatements
+    /// The batch ``writingInBatch(_:inserts:_:)`` is filling, if any.
+    let batching = PostgresBatching()
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.storedEntity(named: query.entity) else { return [] }
@@ -34,6 +36,14 @@ struct PostgresStoreConnection: StoreWriter {
         return counts
     }
 
+    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int] {
+        let sql = StoreStatements.groupCounts(entity: entity, column: column, owners: owners.count, dialect: .postgres)
+        let result = try run(sql, [PostgresBatchSQL.arrayLiteral(owners.map(StoredValue.integer))])
+        var counts: [Int64: Int] = [:]
+        for row in 0..<result.rowCount { counts[result.integer(row, 0)] = Int(result.integer(row, 1)) }
+        return counts
+    }
+
     func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
         try candidates.chunked(by: 500).flatMap { chunk in
             let sql = StoreStatements.ownersWithoutMembers(owner: owner, count: chunk.count, member: member, column: column)
@@ -55,16 +65,28 @@ struct PostgresStoreConnection: StoreWriter {
     }
 
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
-        try run(statements.sql(entity).insert + " RETURNING \"id\"", values).integer(0, 0)
+        if let batch = batching.batch(of: entity) { return try insert(values, into: batch) }
+        return try run(statements.sql(entity).insert + " RETURNING \"id\"", values).integer(0, 0)
     }
 
+    /// Returns whether the row exists (always true for a row kept in a batch).
     @discardableResult
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
         guard !columns.isEmpty else { return true }
+        if let batch = batching.batch(of: entity) {
+            batch.update(rowID: rowID, columns: columns, values: values)
+            if batch.isFull { try send(batch) }
+            return true
+        }
         return try run(statements.sql(entity).update(columns), values + [.integer(rowID)]).affectedRows > 0
     }
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {
+        if let batch = batching.batch(of: entity) {
+            batch.delete(rowID: rowID)
+            if batch.isFull { try send(batch) }
+            return
+        }
         try run(statements.sql(entity).delete, [.integer(rowID)])
     }
 

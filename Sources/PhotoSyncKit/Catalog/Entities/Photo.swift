@@ -20,9 +20,11 @@ final class Photo: ManagedObject {
     @Attribute var source = ""
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
+    /// (`hasLiveMember` keeps deleting all of a prolific photographer's photos linear: it skips
+    /// the photos it already found deleted.)
     override func prepareForDeletion() {
         guard let photographer = whoTook else { return }
-        if photographer.photos.allSatisfy({ $0 === self || $0.isDeleted }) {
+        if !photographer.$photos.hasLiveMember(besides: self) {
             context?.delete(photographer)
         }
     }

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""photosync download against curl (issue 27): the same images, from the same server, in the same run.
+
+    python3 Benchmarks/download_bench.py                 # 2,000 images of 50-500 KB, release build
+    python3 Benchmarks/download_bench.py --images 200 --binary .build/debug/photosync
+
+Serves N JPEG-signed images on 127.0.0.1 (a threaded HTTP/1.1 server in this process, so both
+clients meet the same server), builds a catalog whose photos point at them (a file:// feed), then
+times, each as a whole process with its peak RSS from Benchmarks/peak_rss (see bench.py):
+  1. `photosync download --jobs 8` into an empty folder;
+  2. `curl --parallel --parallel-max 8` fetching the same URLs into another folder;
+  3. `photosync download` again, everything present: it must make no request (the server counts).
+Times are never asserted. Results are printed as a Markdown table.
+"""
+import argparse
+import http.server
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import bench  # noqa: E402
+
+
+class Images(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    requests = 0
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        with lock:
+            self.server.requests += 1
+        super().do_GET()
+
+
+lock = threading.Lock()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--images", type=int, default=2000)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "photosync"))
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="photosync-download-bench-")
+    try:
+        run(args, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(args, work):
+    served = os.path.join(work, "served")
+    os.makedirs(served)
+    rng = random.Random(27)
+    total = 0
+    for index in range(args.images):
+        size = rng.randint(50_000, 500_000)
+        total += size
+        with open(os.path.join(served, f"{index}.jpg"), "wb") as image:
+            image.write(b"\xff\xd8\xff\xe0" + rng.randbytes(size - 4))
+    server = Images(("127.0.0.1", 0), lambda *a, **k: Handler(*a, directory=served, **k))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    urls = [f"{base}/{index}.jpg" for index in range(args.images)]
+
+    photos = [{"id": str(100000 + index), "owner": "1@N01", "ownername": "Bench", "title": "t", "dateupload": "1700000000",
+               "url_l": url} for index, url in enumerate(urls)]
+    feed = os.path.join(work, "feed.json")
+    with open(feed, "w") as page:
+        json.dump({"photos": {"page": 1, "pages": 1, "perpage": len(photos), "total": len(photos), "photo": photos}, "stat": "ok"}, page)
+    home = os.path.join(work, "home")
+    env = bench.clean_env(home)
+    db = os.path.join(work, "catalog.sqlite")
+    fetch = bench.run([args.binary, "fetch", "--url", "file://" + feed, "--per-page", "500", "--db", db, "--quiet"], env, 600)
+    assert fetch.status == 0, fetch
+
+    files = os.path.join(work, "files")
+    photosync = bench.run([args.binary, "download", "--jobs", "8", "--files", files, "--db", db, "--format", "json"], env, 1800)
+    assert photosync.status == 0, photosync
+    curl_folder = os.path.join(work, "curl")
+    os.makedirs(curl_folder)
+    config = os.path.join(work, "curl.conf")
+    with open(config, "w") as listing:
+        for index, url in enumerate(urls):
+            listing.write(f'url = "{url}"\noutput = "{curl_folder}/{index}.jpg"\n')
+    curl = bench.run(["curl", "--silent", "--fail", "--parallel", "--parallel-max", "8", "--config", config], env, 1800)
+    assert curl.status == 0, curl
+    before = server.requests
+    present = bench.run([args.binary, "download", "--files", files, "--db", db, "--format", "json"], env, 600)
+    assert present.status == 0, present
+    requests = server.requests - before
+
+    mib = total / 1024 / 1024
+    print(f"| {args.images} images, {mib:.0f} MiB | wall s | peak RSS MiB |")
+    print("|---|---:|---:|")
+    print(f"| photosync download --jobs 8 | {photosync.wall:.2f} | {photosync.rss_mib:.1f} |")
+    print(f"| curl --parallel --parallel-max 8 | {curl.wall:.2f} | {curl.rss_mib:.1f} |")
+    print(f"| photosync download, all present ({requests} requests) | {present.wall:.2f} | {present.rss_mib:.1f} |")
+    print(f"\nratio photosync / curl: {photosync.wall / curl.wall:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Issue 24's benchmark: deletes against a one-DELETE-per-id floor, PostgreSQL imports and
+`migrate` against a set-based libpq floor. Times are printed, never asserted.
+
+    python3 Benchmarks/scale_bench.py [--photos 24000] [--repeat 3] [--binary PATH]
+    Tests/postgres/cluster.sh run -- python3 Benchmarks/scale_bench.py   # adds the PostgreSQL rows
+
+SQLite rows (always):
+  - `delete ID...` of the first 24,000 photos (--delete-ids) of an N-photo catalog, paired with floor/delete_floor.c (one
+    prepared DELETE and one tombstone INSERT per id, then the emptied photographers);
+  - `delete --photographer` of the most prolific photographer, paired with the floor given
+    that photographer's ids.
+PostgreSQL rows (when PHOTOSYNC_BENCH_POSTGRES_URL or PHOTOSYNC_TEST_POSTGRES_URL names a role
+with CREATEDB; each run gets a fresh database):
+  - the first import and the object-trump and store-trump re-imports of the N-photo feed over
+    loopback HTTP, each paired with floor/pg_floor.c on the same records;
+  - `migrate --to` the PostgreSQL database of the SQLite catalog, paired with pg_floor loading the
+    same records into an empty database.
+Each row shows medians of --repeat runs (wall time around the whole process) and the median of
+the pairs' ratios. The machine may be shared: say so when quoting the figures.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench  # noqa: E402
+import feedcache  # noqa: E402
+
+
+class Scale:
+    def __init__(self, args):
+        self.args = args
+        self.binary = os.path.abspath(args.binary)
+        self.cache = os.path.abspath(args.cache)
+        self.work = tempfile.mkdtemp(prefix="scale-", dir=os.path.abspath(args.workdir))
+        self.env = bench.clean_env(os.path.join(self.work, "home"))
+        self.feed = feedcache.ensure(self.cache, args.photos, 1, bench.PER_PAGE, log=bench.log)
+        self.records = os.path.join(self.feed, "records.bin")
+        self.rows = []
+        self.postgres = os.environ.get("PHOTOSYNC_BENCH_POSTGRES_URL") or os.environ.get("PHOTOSYNC_TEST_POSTGRES_URL")
+        if self.postgres:
+            self.env["PGCONNECT_TIMEOUT"] = "10"
+
+    def tool(self, name, *libraries, include=None):
+        flags = [f"-I{include}"] if include else []
+        target = os.path.join(self.cache, name)
+        source = os.path.join(HERE, "floor", name + ".c")
+        if not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(source):
+            subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", *flags, "-o", target, source, *libraries], check=True)
+        return target
+
+    def timed(self, cmd):
+        r = bench.run(cmd, self.env, 3600)
+        if r.status != 0:
+            sys.exit(f"scale_bench: {' '.join(cmd[:4])} ... failed (exit {r.status}): {r.stderr.strip()[:400]}")
+        return r
+
+    def fetch(self, db, policy="object-trump"):
+        server = bench.FeedServer(self.feed, os.path.join(self.work, "requests.log"))
+        try:
+            return self.timed([self.binary, "--db", db, "--quiet", "fetch", "--url", f"http://127.0.0.1:{server.port}/",
+                               "--api-key", "bench", "--pages", "4000", "--per-page", str(bench.PER_PAGE),
+                               "--merge-policy", policy, "--retries", "0", "--full"])
+        finally:
+            server.stop()
+
+    def row(self, name, ours, floors):
+        ratios = [a / b for a, b in zip(ours, floors)]
+        self.rows.append((name, statistics.median(ours), statistics.median(floors), statistics.median(ratios), len(ours)))
+        bench.log(f"{name}: photosync {statistics.median(ours):.3f} s, floor {statistics.median(floors):.3f} s")
+
+    # MARK: - deletes (SQLite)
+
+    def deletes(self):
+        floor = self.tool("delete_floor", "-lsqlite3")
+        base = os.path.join(self.work, "base.sqlite")
+        self.fetch(base)
+        import sqlite3
+        with sqlite3.connect(base) as c:
+            ids = [r[0] for r in c.execute('SELECT "unique" FROM "Photo" ORDER BY "id" LIMIT ?', (self.args.delete_ids,))]
+            name, owner = c.execute('SELECT p."name", p."id" FROM "Photographer" p JOIN "Photo" f ON f."whoTook" = p."id" '
+                                    'GROUP BY p."id" ORDER BY count(*) DESC LIMIT 1').fetchone()
+            theirs = [r[0] for r in c.execute('SELECT "unique" FROM "Photo" WHERE "whoTook" = ?', (owner,))]
+        for label, arguments, chosen in ((f"delete {len(ids)} ids", ids, ids),
+                                         (f"delete --photographer (the most prolific: {len(theirs)} photos)",
+                                          ["--photographer", name], theirs)):
+            id_file = os.path.join(self.work, "ids.txt")
+            with open(id_file, "w") as f:
+                f.write("\n".join(chosen) + "\n")
+            ours, floors = [], []
+            for _ in range(self.args.repeat):
+                for who, times in (("photosync", ours), ("floor", floors)):
+                    db = os.path.join(self.work, f"{who}.sqlite")
+                    subprocess.run(["cp", base, db], check=True)
+                    cmd = [self.binary, "--db", db, "--quiet", "delete", *arguments] if who == "photosync" else [floor, db, id_file]
+                    times.append(self.timed(cmd).wall)
+            self.row(label + " (SQLite)", ours, floors)
+
+    # MARK: - PostgreSQL
+
+    def database(self, name):
+        """A fresh database on the server: its URL."""
+        subprocess.run(["psql", "-q", self.postgres, "-c", f'DROP DATABASE IF EXISTS "{name}"', "-c", f'CREATE DATABASE "{name}"'],
+                       check=True, capture_output=True)
+        return self.postgres.rsplit("/", 1)[0] + "/" + name
+
+    def imports(self):
+        floor = self.tool("pg_floor", "-lpq", include="/usr/include/postgresql")
+        steps = [("first import", "object-trump"), ("re-import, object-trump", "object-trump"), ("re-import, store-trump", "store-trump")]
+        times = {step: ([], []) for step, _ in steps}
+        for rep in range(self.args.repeat):
+            ours, theirs = self.database(f"scale_ps_{rep}"), self.database(f"scale_floor_{rep}")
+            for step, policy in steps:
+                times[step][0].append(self.fetch(ours, policy).wall)
+                times[step][1].append(self.timed([floor, theirs, self.records, str(bench.PER_PAGE), policy]).wall)
+        for step, _ in steps:
+            self.row(f"{step} of {self.args.photos} (PostgreSQL)", *times[step])
+
+    def migrate(self):
+        floor = self.tool("pg_floor", "-lpq", include="/usr/include/postgresql")
+        source = os.path.join(self.work, "migrate.sqlite")
+        self.fetch(source)
+        ours, floors = [], []
+        for rep in range(self.args.repeat):
+            target = self.database(f"scale_migrate_{rep}")
+            ours.append(self.timed([self.binary, "--db", source, "--quiet", "migrate", "--to", target]).wall)
+            empty = self.database(f"scale_migrate_floor_{rep}")
+            floors.append(self.timed([floor, empty, self.records, str(bench.PER_PAGE), "object-trump"]).wall)
+        self.row(f"migrate of the {self.args.photos}-photo catalog (PostgreSQL; floor: loading the same records)", ours, floors)
+
+    def table(self):
+        lines = ["| step | photosync (median) | floor (median) | ratio (median of pairs) | runs |", "|---|---:|---:|---:|---:|"]
+        for name, ours, floor, ratio, count in self.rows:
+            lines.append(f"| {name} | {ours:.3f} s | {floor:.3f} s | {ratio:.2f}x | {count} |")
+        return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--photos", type=int, default=24000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--binary", default=os.path.join(bench.ROOT, ".build", "release", "photosync"))
+    parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
+    parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--skip-deletes", action="store_true")
+    parser.add_argument("--delete-ids", type=int, default=24000, help="how many ids `delete ID...` gets (the first stored)")
+    args = parser.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    scale = Scale(args)
+    if not args.skip_deletes:
+        scale.deletes()
+    if scale.postgres:
+        scale.imports()
+        scale.migrate()
+    else:
+        bench.log("no PostgreSQL server (PHOTOSYNC_BENCH_POSTGRES_URL): PostgreSQL rows skipped")
+    print(scale.table())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+/// The set-based statements of a ``PostgresBatch``: every column bound as one array parameter
+/// (a PostgreSQL array literal, cast to the column's type) and joined row by row with `unnest`.
+enum PostgresBatchSQL {
+    /// `INSERT INTO t ("id", columns…) SELECT * FROM unnest(?::bigint[], ?::T[], …)`.
+    static func insert(_ entity: EntityDescription) -> String {
+        let columns = ["id"] + entity.columns
+        return "INSERT INTO \(SQL.quote(entity.name)) (\(columns.map(SQL.quote).joined(separator: ", "))) SELECT * FROM "
+            + unnest(["bigint"] + entity.columns.map { arrayType(entity, $0) })
+    }
+
+    /// `UPDATE t SET c = v.c, … FROM unnest(?::bigint[], ?::T[], …) AS v("id", c, …) WHERE t."id" = v."id"`.
+    static func update(_ entity: EntityDescription, columns: [String]) -> String {
+        let table = SQL.quote(entity.name)
+        let names = (["id"] + columns).map(SQL.quote).joined(separator: ", ")
+        return "UPDATE \(table) SET " + columns.map { "\(SQL.quote($0)) = \"graphstore_rows\".\(SQL.quote($0))" }.joined(separator: ", ")
+            + " FROM " + unnest(["bigint"] + columns.map { arrayType(entity, $0) }) + " AS \"graphstore_rows\"(\(names))"
+            + " WHERE \(table).\"id\" = \"graphstore_rows\".\"id\""
+    }
+
+    /// `DELETE FROM t WHERE "id" = ANY(?::bigint[])`.
+    static func delete(_ entity: EntityDescription) -> String {
+        "DELETE FROM \(SQL.quote(entity.name)) WHERE \"id\" = ANY(?::bigint[])"
+    }
+
+    /// `count` values of the identity sequence of `entity`'s table: its name is the first argument.
+    static let reserveIDs = "SELECT nextval(pg_get_serial_sequence(?, 'id')) FROM generate_series(1, ?)"
+
+    private static func unnest(_ types: [String]) -> String {
+        "unnest(" + types.map { "?::\($0)[]" }.joined(separator: ", ") + ")"
+    }
+
+    /// The element type of a column's array: its storage class's PostgreSQL type; bigint for a key.
+    private static func arrayType(_ entity: EntityDescription, _ column: String) -> String {
+        let storage = entity.storedAttributes.first { $0.name == column }?.storageType ?? .integer
+        return switch storage {
+        case .integer: "bigint"
+        case .real: "double precision"
+        case .text: "text"
+        case .blob: "bytea"
+        }
+    }
+
+    /// One column's values as a PostgreSQL array literal: NULL unquoted, every other element
+    /// quoted with `"` and `\` escaped (so the text "NULL" stays text).
+    static func arrayLiteral(_ values: some Sequence<StoredValue>) -> StoredValue {
+        var literal = "{"
+        var first = true
+        for value in values {
+            if !first { literal += "," }
+            first = false
+            guard let text = value.postgresText else {
+                literal += "NULL"
+                continue
+            }
+            literal += "\""
+            for character in text.unicodeScalars {
+                if character == "\"" || character == "\\" { literal.unicodeScalars.append("\\") }
+                literal.unicodeScalars.append(character)
+            }
+            literal += "\""
+        }
+        return .text(literal + "}")
+    }
+}

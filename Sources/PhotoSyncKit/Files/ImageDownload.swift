@@ -1,0 +1,113 @@
+import Foundation
+import PhotoFeed
+
+/// Downloads one image into the files folder: to a temporary name, verified while it streams,
+/// fsynced, then renamed to its final name. No path under a final name ever holds a partial or
+/// unverified file, whatever stops the process.
+struct ImageDownload: Sendable {
+    let folder: String
+    let client: CurlHTTPClient
+    let budget: ByteBudget
+    let isCancelled: @Sendable () -> Bool
+
+    /// Continues what a cut transfer left when it can; starts again when the server's copy changed.
+    func run(_ job: DownloadJob) -> DownloadOutcome {
+        let temporary = folder + "/" + FileLayout.temporaryName(photoID: job.photoID, size: job.sizeLabel)
+        let saved = PartialTransfer.load(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
+        PartialTransfer.remove(forPart: temporary)
+        var outcome = attempt(job, temporary, resuming: saved)
+        if outcome == .restartNeeded { outcome = attempt(job, temporary, resuming: nil) }
+        return outcome == .restartNeeded ? .failed("the image changed during the transfer") : outcome
+    }
+
+    private func attempt(_ job: DownloadJob, _ temporary: String, resuming: PartialTransfer?) -> DownloadOutcome {
+        let receiver: ImageReceiver
+        do {
+            receiver = try ImageReceiver(temporaryPath: temporary, budget: budget, resuming: resuming)
+        } catch {
+            return error.isNoSpace ? .noSpace(error.message) : .failed(error.message)
+        }
+        let (outcome, cut) = transfer(job, into: receiver)
+        if case .downloaded = outcome { return outcome }
+        if cut, let partial = receiver.partialTransfer(url: job.url) {
+            partial.save(forPart: temporary)
+        } else {
+            unlink(temporary)
+        }
+        return outcome
+    }
+
+    /// The outcome, and whether the connection was cut mid-body (the part is worth keeping).
+    private func transfer(_ job: DownloadJob, into receiver: ImageReceiver) -> (DownloadOutcome, Bool) {
+        let response: HTTPResponse
+        do {
+            response = try client.download(job.url, into: receiver, resumeAt: receiver.resumeAt, isCancelled: isCancelled)
+        } catch {
+            let cut = [.truncatedBody, .timedOut, .cancelled].contains(error) || { if case .connection = error { true } else { false } }()
+            return (outcome(of: error, receiver), cut && receiver.failure == nil)
+        }
+        return (verify(job, receiver, response), false)
+    }
+
+    private func verify(_ job: DownloadJob, _ receiver: ImageReceiver, _ response: HTTPResponse) -> DownloadOutcome {
+        // A 3xx left over (no Location) or a 204 carries no image.
+        guard response.status == 200 || receiver.continuedPart else { return .failed("server answered HTTP \(response.status) without an image") }
+        guard let type = receiver.finishSignature() else { return notAnImage(receiver) }
+        let received = receiver.written - (receiver.continuedPart ? receiver.startOffset : 0)
+        if let length = receiver.headers["content-length"].flatMap(Int.init), length != received {
+            return .failed("received \(received) bytes where Content-Length announced \(length)")
+        }
+        return keep(job, receiver, type)
+    }
+
+    /// fsync, rename, fsync the folder: once renamed, the file is complete and durable.
+    private func keep(_ job: DownloadJob, _ receiver: ImageReceiver, _ type: ImageType) -> DownloadOutcome {
+        let name = FileLayout.name(photoID: job.photoID, size: job.sizeLabel, type: type)
+        do {
+            try receiver.flush()
+        } catch {
+            return error.isNoSpace ? .noSpace(error.message) : .failed(error.message)
+        }
+        guard rename(receiver.temporaryPath, folder + "/" + name) == 0 else {
+            return .failed("cannot rename to \(folder)/\(name): \(String(cString: strerror(errno)))")
+        }
+        Self.syncFolder(folder)
+        return .downloaded(VerifiedFile(
+            path: name, size: receiver.written, sha256: receiver.digest(), sizeLabel: job.sizeLabel, contentType: type.contentType))
+    }
+
+    private func outcome(of error: HTTPError, _ receiver: ImageReceiver) -> DownloadOutcome {
+        switch receiver.failure {
+        case .notAnImage: return notAnImage(receiver)
+        case .overBudget: return .stopped
+        case .changedUpstream: return .restartNeeded
+        case .write(let number):
+            let failure = FileFailure(errno: number, path: receiver.temporaryPath)
+            return failure.isNoSpace ? .noSpace(failure.message) : .failed(failure.message)
+        case nil: break
+        }
+        switch error {
+        case .status(let code) where [403, 404, 410].contains(code):
+            return .unavailable(status: code, reason: "HTTP \(code)")
+        case .invalidURL, .schemeNotAllowed, .redirectRefused, .tooManyRedirects:
+            return .unavailable(status: 0, reason: error.description)
+        case .cancelled:
+            return .stopped
+        default:
+            return .failed(error.description)
+        }
+    }
+
+    private func notAnImage(_ receiver: ImageReceiver) -> DownloadOutcome {
+        let type = receiver.headers["content-type"].map { " (served as \($0))" } ?? ""
+        return .unavailable(status: 0, reason: "not a JPEG, PNG, GIF or WebP image\(type)")
+    }
+
+    /// A rename is durable only once its folder is synced.
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Flickr's size suffixes (`url_l` is size `l`), in a preference list: the first size a photo has
+/// a URL for is downloaded.
+enum ImageSize {
+    /// What the feed gives today: `url_l`.
+    static let defaultPreference = ["l"]
+    /// Flickr's suffixes; the feed's `extras` name them `url_<suffix>`.
+    static let known: Set<String> = ["sq", "q", "t", "s", "n", "w", "m", "z", "c", "l", "h", "k", "3k", "4k", "5k", "6k", "o"]
+
+    /// `o,k,h,l` as a list; an unknown suffix is refused (it would never match a URL).
+    static func list(_ text: String) throws(SettingProblem) -> [String] {
+        let sizes = text.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)).lowercased() }
+        guard !sizes.isEmpty else { throw SettingProblem("expected a comma-separated list of size suffixes such as o,k,h,l") }
+        if let unknown = sizes.first(where: { !known.contains($0) }) {
+            throw SettingProblem("unknown size \"\(unknown)\" (known: \(known.sorted().joined(separator: ",")))")
+        }
+        return sizes
+    }
+
+    /// The first of `preference` the photo has a URL for, with that URL. The catalog keeps only
+    /// `url_l` today, so only `l` can match.
+    static func choose(from preference: [String], imageURL: String) -> (label: String, url: String)? {
+        guard !imageURL.isEmpty, preference.contains("l") else { return nil }
+        return ("l", imageURL)
+    }
+}
