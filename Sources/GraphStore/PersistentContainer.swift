@@ -8,6 +8,8 @@
 public final class PersistentContainer: Sendable {
     public let model: ManagedObjectModel
     let store: any PersistentStore
+    /// Where the store lives (its named locks are taken there).
+    let location: StoreLocation
 
     /// Opens (creating or migrating) the store.
     ///
@@ -22,11 +24,17 @@ public final class PersistentContainer: Sendable {
         model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5, readOnly: Bool = false
     ) throws(GraphStoreError) {
         self.model = model
+        self.location = location
         self.store = if case .postgres(let conninfo) = location {
             try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly)
         } else {
             try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
         }
+    }
+
+    /// The kind of store that lives at `location`.
+    static func storeType(_ location: StoreLocation) -> any PersistentStore.Type {
+        if case .postgres = location { PostgresStore.self } else { SQLiteStore.self }
     }
 
     /// A new context on the store. Use it from one task only.
