@@ -10,6 +10,8 @@ public final class PersistentContainer: Sendable {
     let store: any PersistentStore
     /// Where the store lives (its named locks are taken there).
     let location: StoreLocation
+    /// The store's own queue, which the async forms await.
+    let executor: StoreExecutor
 
     /// Opens (creating or migrating) the store.
     ///
@@ -25,6 +27,7 @@ public final class PersistentContainer: Sendable {
     ) throws(GraphStoreError) {
         self.model = model
         self.location = location
+        executor = StoreExecutor(label: "GraphStore \(location.redactedDescription)")
         self.store = if case .postgres(let conninfo) = location {
             try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly)
         } else {
@@ -40,16 +43,5 @@ public final class PersistentContainer: Sendable {
     /// A new context on the store. Use it from one task only.
     public func newContext(mergePolicy: MergePolicy = .error) -> ObjectContext {
         ObjectContext(container: self, parent: nil, mergePolicy: mergePolicy)
-    }
-
-    /// Runs `body` with a new context on another thread (an import, say) and returns its result.
-    /// Return object IDs, not objects.
-    public func performBackgroundTask<T: Sendable>(
-        mergePolicy: MergePolicy = .error,
-        _ body: @escaping @Sendable (ObjectContext) throws -> T
-    ) async throws -> T {
-        try await Task.detached { [self] in
-            try body(newContext(mergePolicy: mergePolicy))
-        }.value
     }
 }
