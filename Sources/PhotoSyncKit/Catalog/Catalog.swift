@@ -133,7 +133,8 @@ public final class Catalog {
                     runs: runs.map { FetchRunRecord($0, fetching: fetching) },
                     excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
                     excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()),
-                    apiCallsLastHour: try apiCallsLastHour(in: context))
+                    apiCallsLastHour: try apiCallsLastHour(in: context),
+                    sources: try Self.sources(in: context))
                 (status.files, status.fileBytes, status.filesUnavailable) = files
                 status.filesPending = max(0, photos - files.files - files.unavailable)
                 return status
