@@ -19,6 +19,13 @@ struct SortKeyTests {
         #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20).joined(separator: "\n"))")
     }
 
+    /// Emoji with a variation selector and ZWJ sequences take the fast path, whole titles agree.
+    @Test func emojiTitlesAgree() {
+        for text in ["Sunset ❤️ Lisboa", "❤️", "👩‍👩‍👧 Família", "Río ❤️ Москва 東京 夜景", "Cafe\u{301} ❤\u{FE0E}"] {
+            #expect(SortKey.make(text) == SortKey.slow(text), "\(text)")
+        }
+    }
+
     @Test func keysSortAsADictionary() {
         let expected = [
             "", "10 pássaros", "9 lives", "_MG_0270.jpg", "Ärger", "a\u{FFFD}b", "Cafe", "CAFÉ", "Cafe\u{301}", "café",

@@ -10,9 +10,10 @@ import Synchronization
 /// primary sorts first, and "cote" < "coté" < "côte" < "cotes".
 ///
 /// Foundation's folding costs ~13 µs a title, more than the rest of a photo's import. So ASCII
-/// is folded inline, and any other scalar through a table filled from Foundation's folding the
-/// first time the scalar is met. Text with combining marks or conjoining jamo, whose folding
-/// depends on their neighbours (composition), takes Foundation's path whole.
+/// is folded inline, and any other character (grapheme cluster) through a table filled from
+/// Foundation's folding the first time it is met. Per cluster, not per scalar: marks compose with
+/// their base, jamo with each other, and Foundation keeps the variation selector of "❤️" but
+/// drops one after a letter; none of that crosses a cluster's edge.
 enum SortKey {
     static let separator: UInt8 = 0x01
 
@@ -21,7 +22,8 @@ enum SortKey {
         let accents: [UInt8]
     }
 
-    private static let table = Mutex<[UInt32: Folds]>([:])
+    private static let table = Mutex<[Character: Folds]>([:])
+    private static let tableLimit = 50_000
 
     static func make(_ text: String) -> String {
         var text = text
@@ -34,49 +36,34 @@ enum SortKey {
         }
     }
 
-    /// The per-scalar path, or Foundation's for text whose folding depends on context.
+    /// Character by character (grapheme clusters: a letter with its marks, a jamo syllable, an
+    /// emoji sequence), each non-ASCII one folded once by Foundation and kept in the table.
     private static func nonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var primary: [UInt8] = [], accents: [UInt8] = []
         primary.reserveCapacity(bytes.count)
         accents.reserveCapacity(bytes.count)
-        let local = table.withLock { table -> Bool in
-            var iterator = bytes.makeIterator()
-            var decoder = UTF8()
-            while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-                if scalar.value < 0x80 {
-                    let byte = UInt8(scalar.value)
+        table.withLock { table in
+            for character in String(decoding: bytes, as: UTF8.self) {
+                if let byte = character.asciiValue, character.utf8.count == 1 {
                     let lowered = byte &- 0x41 < 26 ? byte | 0x20 : byte
                     if byte >= 0x20 && byte != 0x7F { primary.append(lowered) }
                     accents.append(lowered)
                     continue
                 }
-                if dependsOnContext(scalar) { return false }
-                let folds = table[scalar.value] ?? fill(&table, scalar)
+                let folds = table[character] ?? fill(&table, character)
                 primary.append(contentsOf: folds.primary)
                 accents.append(contentsOf: folds.accents)
             }
-            return true
         }
-        guard local else { return slow(String(decoding: bytes, as: UTF8.self)) }
         return joined(primary, accents)
     }
 
-    private static func fill(_ table: inout [UInt32: Folds], _ scalar: Unicode.Scalar) -> Folds {
-        let text = String(Character(scalar))
+    /// The character's folds; kept unless the table is full (a feed of endless mark combinations).
+    private static func fill(_ table: inout [Character: Folds], _ character: Character) -> Folds {
+        let text = String(character)
         let folds = Folds(primary: Array(primaryFold(text).utf8), accents: Array(FoldFunction.fold(text).utf8))
-        table[scalar.value] = folds
+        if table.count < tableLimit { table[character] = folds }
         return folds
-    }
-
-    /// Marks combine with the scalar before them, conjoining jamo with each other (NFC); Foundation
-    /// drops a zero-width non-joiner and the halfwidth sound marks only after another scalar
-    /// (found by `SortKeyTests`, which compares the two paths for every scalar).
-    private static func dependsOnContext(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value)
-            || (0xD7B0...0xD7FF).contains(scalar.value) || [0x200C, 0xFF9E, 0xFF9F].contains(scalar.value)
-        }
     }
 
     /// Foundation's folding of the whole text: what the per-scalar path must equal.
