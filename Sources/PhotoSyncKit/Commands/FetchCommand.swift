@@ -155,10 +155,13 @@ struct FetchCommand: GlobalOptionsCommand {
                 progress.begin()
                 var expected: Int?
                 do {
-                    return try lock.catalog(location).fetch(settings, lease: lock.lease, progress: { summary in
-                        Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
-                        progress.update(summary, expected: expected)
-                    }, pagesExpected: { expected = $0 })
+                    let catalog = try lock.catalog(location)
+                    return try InterruptionWatch.listeningForSignals { watch in
+                        try catalog.fetch(settings, lease: lock.lease, interruption: watch, progress: { summary in
+                            Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
+                            progress.update(summary, expected: expected)
+                        }, pagesExpected: { expected = $0 })
+                    }
                 } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
                     // One line that says what was kept, instead of the bare "interrupted by signal N".
                     progress.finish()
