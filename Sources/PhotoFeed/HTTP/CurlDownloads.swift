@@ -56,15 +56,19 @@ public final class CurlDownloads {
         }
     }
 
-    /// Moves every download along, waiting at most `seconds` for something to happen, and calls
-    /// the completions of those that ended.
+    /// Moves every download along and calls the completions of those that ended; when none did,
+    /// waits at most `seconds` for something to happen (so a caller refills freed slots at once).
     public func step(waitingAtMost seconds: Double = 0.2) {
+        var finished = !ended.isEmpty
         for (transfer, error) in ended { transfer.completion(.failure(error)) }
         ended = []
         relaunchDue()
         multi.perform()
-        while let (handle, code) = multi.nextDone() { finish(handle, code) }
-        guard count > 0, ended.isEmpty else { return }
+        while let (handle, code) = multi.nextDone() {
+            finish(handle, code)
+            finished = true
+        }
+        guard count > 0, ended.isEmpty, !finished else { return }
         let wake = backingOff.map { Self.seconds($0.at - ContinuousClock.now) }.min().map { min($0, seconds) } ?? seconds
         multi.poll(milliseconds: Int((max(0, wake) * 1000).rounded(.up)))
     }
@@ -80,7 +84,9 @@ public final class CurlDownloads {
         } catch {
             throw error.reason
         }
-        try attempt.handle.set(CURLOPT_PIPEWAIT, 1)
+        // Over https a transfer waits for the connection's ALPN answer to share it (HTTP/2)
+        // rather than opening another. Plain http is HTTP/1.1: waiting would only serialize.
+        if transfer.url.lowercased().hasPrefix("https:") { try attempt.handle.set(CURLOPT_PIPEWAIT, 1) }
         guard multi.add(attempt.handle) else { throw .transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl refused a transfer") }
         transfer.current = attempt
         running[attempt.handle.handle] = transfer
