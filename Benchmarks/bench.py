@@ -198,6 +198,7 @@ class Bench:
         self.rss_growth = {}  # size -> [(photos stored, rss MiB)]
         self.queries = []
         self.checks = []
+        self.downloads = None  # download_bench.measure(...) once run
         self.notes = []
 
     def build_floor(self):
@@ -599,6 +600,14 @@ def report(bench, started, finished):
                          f"{q['rss']:.1f} MiB | {floor} |")
         lines.append("")
 
+    if bench.downloads:
+        import download_bench  # noqa: E402
+        lines += ["## Downloads (issue 27)", "",
+                  "`Benchmarks/download_bench.py`: JPEG-signed images of 50–500 KB served by one threaded HTTP/1.1 server in the "
+                  "script on 127.0.0.1; `photosync download --jobs 8` (libcurl's multi interface, one thread) against the floor, "
+                  "`curl --parallel --parallel-max 8` on the same URLs, in pairs; then `download` again with every file present.", ""]
+        lines += download_bench.report(bench.downloads) + [""]
+
     lines += ["## Targets", "", "| target | figure | met |", "|---|---|---|"]
     for target, figure, met in targets(bench):
         lines.append(f"| {target} | {figure} | {met} |")
@@ -635,7 +644,19 @@ def targets(bench):
     out = import_targets(by) + growth_targets(bench, by)
     for q in bench.queries:
         out += query_targets(q)
-    return out
+    return out + download_targets(bench.downloads)
+
+
+def download_targets(d):
+    """Issue 27: download within 1.25× of curl's wall time with peak RSS under 64 MiB; all present: no request."""
+    if not d:
+        return []
+    rss = max(p.rss_mib for p, _ in d["pairs"])
+    return [(f"`download` of {d['images']} images within 1.25× of `curl --parallel` (median of pairs)", f"{d['ratio']:.2f}×",
+             "yes" if d["ratio"] <= 1.25 else "**no**"),
+            ("`download` peak RSS < 64 MiB", f"{rss:.1f} MiB", "yes" if rss < 64 else "**no**"),
+            ("`download` with every file present makes no request", f"{d['present_requests']} requests, {d['present'].wall:.2f} s",
+             "yes" if d["present_requests"] == 0 else "**no**")]
 
 
 def import_targets(by):
@@ -771,6 +792,8 @@ def main():
     parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--keep", action="store_true", help="keep the catalogs and logs")
+    parser.add_argument("--download-images", type=int, default=2000,
+                        help="images for the download rows against curl (0: none; --quick: none)")
     parser.add_argument("--repeat", type=int, default=0,
                         help="runs per size, the median reported (default: 7 up to 100k photos, 1 above)")
     args = parser.parse_args()
@@ -789,6 +812,10 @@ def main():
             db = bench.run_size(size)
         if db:
             bench.run_queries(db, sizes[-1])
+        if args.download_images and not args.quick:
+            import download_bench  # noqa: E402 (it imports this module's helpers)
+            log(f"download: {args.download_images} images, photosync against curl")
+            bench.downloads = download_bench.measure(args.binary, args.download_images)
     finally:
         finished = datetime.datetime.now(datetime.timezone.utc)
         os.makedirs(args.results, exist_ok=True)

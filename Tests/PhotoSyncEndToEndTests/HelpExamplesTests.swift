@@ -77,17 +77,17 @@ struct HelpExamplesTests {
             let binaries = (PhotoSync.binary as NSString).deletingLastPathComponent
             // `postgresql:///photos` in an example reaches the test server through libpq's environment,
             // in a schema of its own, as it would reach a user's local server.
-            let postgres = try PostgresTestCatalog(database: "photos")
+            let postgres = try await PostgresTestCatalog.made(database: "photos")
             let environment = postgres.libpqEnvironment.merging([
                 "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                 "PHOTOSYNC_URL": server.feedURL, "PHOTOSYNC_API_KEY": "example-key", "PHOTOSYNC_DB": photosync.db,
             ].merging(PhotoSync.inProcessServerEnvironment) { $1 }) { $1 }
             let prepare = ["photosync fetch --quiet", "photosync --db ~/photos.sqlite fetch --quiet"] + setup
             for line in prepare + examples {
-                let result = try await photosync.start(command: ["/bin/bash", "-c", "cd \"$0\" && " + line, work], environment: environment)
-                    .finish()
+                let result = try await photosync.run(command: ["/bin/bash", "-c", "cd \"$0\" && " + line, work], environment: environment)
                 #expect(result.status == 0, "\(line): \(result)")
             }
+            await postgres.dropped()
         }
     }
 }

@@ -96,10 +96,17 @@ enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` with a fresh sandbox (its catalog of `kind`) and a running server, cleaning both up.
+/// The sandbox is made and removed off the cooperative pool (`psql` for a PostgreSQL catalog).
 func withSandbox<T>(_ kind: CatalogKind = .sqlite, _ body: (PhotoSync, TestHTTPServer) async throws -> T) async throws -> T {
-    let sandbox = try PhotoSync(postgres: kind == .postgres, environment: PhotoSync.inProcessServerEnvironment)
-    defer { sandbox.remove() }
-    return try await TestHTTPServer.withRunning { server in try await body(sandbox, server) }
+    let sandbox = try await PhotoSync.made(postgres: kind == .postgres, environment: PhotoSync.inProcessServerEnvironment)
+    do {
+        let result = try await TestHTTPServer.withRunning { server in try await body(sandbox, server) }
+        await sandbox.removed()
+        return result
+    } catch {
+        await sandbox.removed()
+        throw error
+    }
 }
 
 /// The JSON array of objects in `result`'s stdout.

@@ -150,7 +150,7 @@ struct SharedCatalogTests {
             server.serveFeed(Feed.pages((1...25).map { FeedItem("\($0)", by: Self.names[$0 % 5], title: "P\($0)") }, perPage: 10))
             #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k").status == 0)
             #expect(try await photosync("delete", "3").status == 0)
-            let postgres = try PostgresTestCatalog()
+            let postgres = try await PostgresTestCatalog.made()
             let to = try await photosync("migrate", "--to", postgres.url)
             #expect(to.status == 0, "\(to)")
             #expect(to.stdout.contains("photos: 24\n") && to.stdout.contains("photographers: 5\n")

@@ -55,6 +55,39 @@ struct DownloadFaultTests {
         }
     }
 
+    /// `--max-time` while one image is done and another still trickles in (it would take hours):
+    /// 75 and "run again to continue", the finished file kept and recorded, the cut one only as its
+    /// temporary part (kept for a `Range` resume, since the server offered one), never a final name.
+    @Test(.timeLimit(.minutes(3)))
+    func maxTimeStopsTheRunWith75KeepingWhatIsDone() async throws {
+        try await withSandbox(environment: BinarySandbox.inProcessServerEnvironment) { sandbox in
+            try await TestHTTPServer.withRunning { server in
+                let head = Array(
+                    "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000000000\r\nAccept-Ranges: bytes\r\nETag: \"v1\"\r\n\r\n".utf8)
+                let chunk = Self.jpeg(1_024, 7)
+                let slow = try RawSocketServer(.trickle(head: head, chunk: chunk, interval: 0.05))
+                defer { slow.stop() }
+                let image = Self.jpeg(20_000, 1)
+                server.route("/img/1.jpg", TestResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: image))
+                try await Self.fetch(sandbox, server, [server.url("/img/1.jpg"), slow.baseURL + "/2.jpg"])
+                let files = sandbox.directory + "/files"
+                let result = try await sandbox.run(["download", "--files", files, "--max-time", "4", "--format", "json", "--db", sandbox.db])
+
+                #expect(result.status == 75, "\(result)")
+                #expect(result.stderrLines.last?.contains("run again to continue") == true, "\(result)")
+                let summary = try result.object()
+                #expect(summary["downloaded"] as? Int == 1 && summary["pending"] as? Int == 1 && summary["failed"] as? Int == 0, "\(summary)")
+                #expect(Self.names(files) == [".2_l.part", ".2_l.part.resume", "1_l.jpg"], "\(Self.names(files))")
+                #expect(FileManager.default.contents(atPath: files + "/1_l.jpg").map(Array.init) == image)
+                let part = FileManager.default.contents(atPath: files + "/.2_l.part").map(Array.init) ?? []
+                let sent = Array((0...(part.count / chunk.count)).map { _ in chunk }.joined())
+                #expect(!part.isEmpty && part == Array(sent.prefix(part.count)), "the part holds the bytes as sent: \(part.count) bytes")
+                let status = try await sandbox("status", "--format", "json").object()
+                #expect(status["files"] as? Int == 1 && status["files_pending"] as? Int == 1, "\(status)")
+            }
+        }
+    }
+
     @Test func aFullDiskExits74KeepingWhatWasCompleted() async throws {
         try await withSandbox(environment: BinarySandbox.inProcessServerEnvironment) { sandbox in
             let files = sandbox.directory + "/files"

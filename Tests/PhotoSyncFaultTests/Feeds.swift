@@ -58,53 +58,26 @@ func withServerAndSandbox<T>(_ body: (TestHTTPServer, Sandbox) async throws -> T
 }
 
 /// `Fixtures/serve_feed.py --generate N` as a child process (deterministic pages on 127.0.0.1).
-final class GeneratedFeed: @unchecked Sendable {
+final class GeneratedFeed: Sendable {
     let photos: Int
     let perPage: Int
     let seed: Int
-    let port: Int
-    private let process: Process
+    private let server: FeedServerProcess
+    var port: Int { server.port }
     var url: String { "http://127.0.0.1:\(port)/rest" }
     var pageCount: Int { (photos + perPage - 1) / perPage }
 
-    private init(photos: Int, perPage: Int, seed: Int, port: Int, process: Process) {
-        self.photos = photos
-        self.perPage = perPage
-        self.seed = seed
-        self.port = port
-        self.process = process
+    private init(photos: Int, perPage: Int, seed: Int, server: FeedServerProcess) {
+        (self.photos, self.perPage, self.seed, self.server) = (photos, perPage, seed, server)
     }
 
     /// `delay`: seconds the server waits before each answer (a walk that lasts at least pages × delay).
     static func start(photos: Int, perPage: Int, seed: Int = 1, delay: Double = 0) async throws -> GeneratedFeed {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", packageRoot + "/Fixtures/serve_feed.py", "--generate", "\(photos)", "--seed", "\(seed)", "--port", "0",
-                             "--delay", "\(delay)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = await runOnDedicatedThread { () -> String in
-            var bytes: [UInt8] = []
-            while let chunk = try? pipe.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 10 { bytes.append(byte) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let port = Int(line) else {
-            process.terminate()
-            throw Failure("serve_feed.py did not print a port (got \(line.debugDescription))")
-        }
-        return GeneratedFeed(photos: photos, perPage: perPage, seed: seed, port: port, process: process)
+        let server = try await FeedServerProcess.start(["--generate", "\(photos)", "--seed", "\(seed)", "--delay", "\(delay)"])
+        return GeneratedFeed(photos: photos, perPage: perPage, seed: seed, server: server)
     }
 
-    /// SIGKILL, not SIGTERM: a child started by Foundation's Process here may inherit a signal
-    /// mask that blocks SIGTERM, and the generator holds no state worth a clean exit.
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 
     /// The ids of every page (index 0 = page 1), from generate_feed.py itself.
     func pageIDs() async throws -> [[String]] {

@@ -40,13 +40,19 @@ extension BinarySandbox {
 }
 
 /// Runs `body` with a fresh sandbox (its catalog on the test PostgreSQL server with `postgres`),
-/// removed afterwards.
+/// made and removed off the cooperative pool (`psql`).
 func withSandbox<T>(
     postgres: Bool = false, environment: [String: String] = [:], _ body: (Sandbox) async throws -> T
 ) async throws -> T {
-    let sandbox = try Sandbox(label: "photosync-faults", postgres: postgres, environment: environment)
-    defer { sandbox.remove() }
-    return try await body(sandbox)
+    let sandbox = try await Sandbox.made(label: "photosync-faults", postgres: postgres, environment: environment)
+    do {
+        let result = try await body(sandbox)
+        await sandbox.removed()
+        return result
+    } catch {
+        await sandbox.removed()
+        throw error
+    }
 }
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass; returns whether it held.

@@ -42,8 +42,8 @@ struct ArgumentParsingTests {
         #expect(fetch.pages == 2)
         #expect(fetch.perPage == 500)
         #expect(fetch.mergePolicy == .storeTrump)
-        #expect(fetch.timeout == 2.5)
-        #expect(fetch.retries == 0)
+        #expect(fetch.transfer.timeout == 2.5)
+        #expect(fetch.transfer.retries == 0)
         #expect(fetch.dryRun && fetch.wait)
         #expect(fetch.format == .json)
     }

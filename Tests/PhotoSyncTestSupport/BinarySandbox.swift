@@ -113,9 +113,23 @@ public struct BinarySandbox: Sendable {
         return Running(process: process, outPath: outPath, errPath: errPath)
     }
 
-    /// Runs `photosync args` to completion.
+    /// Runs `photosync args` to completion, started and awaited on a thread of its own: spawning a
+    /// process blocks the caller until the child execs, which on a loaded machine can take seconds
+    /// that Swift's two cooperative threads (every other test's, and the in-process servers') lack.
     public func run(_ args: [String], environment extra: [String: String] = [:], prefix: [String] = []) async throws -> Result {
-        try await start(args, environment: extra, prefix: prefix).finish()
+        try await run(command: prefix + [Self.binary] + args, environment: extra)
+    }
+
+    /// `command` as given (a shell around photosync, say) run to completion as `run` does.
+    public func run(command: [String], environment extra: [String: String] = [:]) async throws -> Result {
+        try await runOnDedicatedThread { Swift.Result { try start(command: command, environment: extra).wait() } }.get()
+    }
+
+    /// A sandbox made on a thread of its own: a PostgreSQL one runs `psql` to create its schema.
+    public static func made(label: String = "photosync-test", postgres: Bool = false, environment: [String: String] = [:]) async throws
+        -> BinarySandbox
+    {
+        try await runOnDedicatedThread { Swift.Result { try BinarySandbox(label: label, postgres: postgres, environment: environment) } }.get()
     }
 
     /// `run` with `--db <sandbox catalog>` appended.
@@ -140,7 +154,14 @@ public struct BinarySandbox: Sendable {
         return stored
     }
 
+    /// Deletes the folder and drops the PostgreSQL schema.
     public func remove() {
         try? FileManager.default.removeItem(atPath: directory)
+        postgres?.drop()
+    }
+
+    /// `remove()` on a thread of its own (`psql` and a folder walk block).
+    public func removed() async {
+        await runOnDedicatedThread { remove() }
     }
 }

@@ -15,6 +15,7 @@ public final class PostgresTestCatalog: Sendable {
     private let database: (name: String, server: String)?
     /// Catalogs alive per database made for them (tests share one: the README names `photos`).
     private static let databaseUsers = Mutex<[String: Int]>([:])
+    private let dropped = Mutex(false)
 
     /// A schema in the test server's database, or (with `database`) in that database of the test
     /// server, created if missing.
@@ -38,8 +39,21 @@ public final class PostgresTestCatalog: Sendable {
         try Self.psql(server, "CREATE SCHEMA \(schema)")
     }
 
-    /// Drops the schema, and the database made for `database` when no other catalog uses it.
-    deinit {
+    deinit { drop() }
+
+    /// A catalog made on a thread of its own, for async tests (`psql` blocks; see `query`).
+    public static func made(database: String? = nil) async throws -> PostgresTestCatalog {
+        try await runOnDedicatedThread { Result { try PostgresTestCatalog(database: database) } }.get()
+    }
+
+    /// `drop()` on a thread of its own.
+    public func dropped() async {
+        await runOnDedicatedThread { self.drop() }
+    }
+
+    /// Drops the schema, and the database made for `database` when no other catalog uses it; once.
+    public func drop() {
+        guard dropped.withLock({ done in defer { done = true }; return !done }) else { return }
         _ = try? Self.psql(serverURL, "DROP SCHEMA \(schema) CASCADE")
         guard let database else { return }
         let last = Self.databaseUsers.withLock { users in

@@ -70,49 +70,19 @@ public struct TestCertificateAuthority: Sendable {
 /// `Fixtures/serve_feed.py --fixtures Fixtures/feed` over HTTPS with `certificate`, as a child
 /// process on 127.0.0.1 (Python's ssl module: a TLS stack that is not the client's). It lives until
 /// `stop()` or until it is released.
-public final class TLSFeedServer: @unchecked Sendable {
-    public let port: Int
-    private let process: Process
+public final class TLSFeedServer: Sendable {
+    private let server: FeedServerProcess
+    public var port: Int { server.port }
     /// `https://127.0.0.1:PORT/rest`.
     public var url: String { "https://127.0.0.1:\(port)/rest" }
 
-    private init(port: Int, process: Process) {
-        self.port = port
-        self.process = process
-    }
+    private init(_ server: FeedServerProcess) { self.server = server }
 
     public static func start(_ certificate: TestCertificateAuthority.Issued, fixtures: String = packageRoot + "/Fixtures/feed") async throws -> TLSFeedServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", packageRoot + "/Fixtures/serve_feed.py", "--fixtures", fixtures, "--port", "0",
-            "--tls-cert", certificate.certificate, "--tls-key", certificate.key,
-        ]
-        let pipe = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = await runOnDedicatedThread { () -> String in
-            var bytes: [UInt8] = []
-            while let chunk = try? pipe.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 10 { bytes.append(byte) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let port = Int(line) else {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            throw TLSTestError("serve_feed.py --tls-cert did not print a port (got \(line.debugDescription))")
-        }
-        return TLSFeedServer(port: port, process: process)
+        TLSFeedServer(try await FeedServerProcess.start(["--fixtures", fixtures, "--tls-cert", certificate.certificate, "--tls-key", certificate.key]))
     }
 
-    /// SIGKILL: a child started by Foundation's Process may inherit a mask that blocks SIGTERM.
-    public func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    public func stop() { server.stop() }
 }
 
 public struct TLSTestError: Error, CustomStringConvertible {

@@ -38,4 +38,16 @@ CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_data_callback callback
 CURLcode ccurl_setopt_progress_function(CURL *handle, ccurl_progress_callback callback);
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 
+// The multi interface: one thread drives many transfers (image downloads).
+CURLM *ccurl_multi_init(void);
+void ccurl_multi_cleanup(CURLM *multi);
+CURLMcode ccurl_multi_add_handle(CURLM *multi, CURL *handle);
+CURLMcode ccurl_multi_remove_handle(CURLM *multi, CURL *handle);
+CURLMcode ccurl_multi_perform(CURLM *multi, int *running);
+/// curl_multi_poll without extra descriptors: waits for activity or `timeout_ms`.
+CURLMcode ccurl_multi_poll(CURLM *multi, int timeout_ms);
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+/// The next finished transfer (CURLMSG_DONE) into `handle` and `result`: 1, or 0 when none is left.
+int ccurl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result);
+
 #endif

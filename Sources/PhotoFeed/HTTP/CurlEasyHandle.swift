@@ -8,7 +8,8 @@ internal import CCurl
 /// performs a transfer. It is `Sendable` only so a pool can pass it from one
 /// transfer's thread to the next one's.
 final class CurlEasyHandle: @unchecked Sendable {
-    private let handle: UnsafeMutableRawPointer
+    /// The libcurl handle, for a multi handle to drive (`CurlMulti`).
+    let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init() throws(HTTPError) {

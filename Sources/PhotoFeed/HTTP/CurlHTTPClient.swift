@@ -92,12 +92,7 @@ public final class CurlHTTPClient: Sendable {
             do {
                 return try attemptOnce()
             } catch let failure {
-                guard failure.reason.isRetryable else { throw failure.reason }
-                if let wait = failure.retryAfter, let longest = configuration.longestRetryAfter, wait > longest {
-                    throw .retryLater(seconds: wait)
-                }
-                guard attempt <= configuration.retries else { throw failure.reason }
-                let delay = configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter)
+                let delay = try retryDelay(after: failure, attempt: attempt)
                 willRetry(attempt, failure.reason, delay)
                 if let sleep {
                     sleep(delay)
@@ -131,96 +126,26 @@ public final class CurlHTTPClient: Sendable {
         }
     }
 
-    /// One attempt. The failure carries the server's `Retry-After` for the back-off.
+    /// One attempt, blocking. The failure carries the server's `Retry-After` for the back-off.
     private func perform(
         _ url: String, allowFileScheme: Bool, isCancelled: @escaping @Sendable () -> Bool,
         stream: (any ResponseStream)? = nil, resumeAt: Int? = nil
     ) throws(AttemptFailure) -> HTTPResponse {
-        let sink = ResponseSink(limit: configuration.maxResponseBytes, stream: stream, isCancelled: isCancelled)
-        let handle: CurlEasyHandle
-        do {
-            handle = try makeHandle(url, allowFileScheme: allowFileScheme, sink: sink)
-            if stream == nil { try handle.set(CURLOPT_ACCEPT_ENCODING, "") }
-            if let resumeAt, resumeAt > 0 { try handle.set(CURLOPT_RANGE, "\(resumeAt)-") }
-        } catch {
-            throw AttemptFailure(reason: error, retryAfter: nil)
-        }
-        let code = withExtendedLifetime(sink) { handle.perform() }
-        guard code == CURLE_OK else {
-            throw AttemptFailure(reason: error(for: code, handle: handle, sink: sink, url: url), retryAfter: nil)
-        }
-        let response = HTTPResponse(status: status(of: handle, url: url), headers: sink.headers, body: sink.body)
-        handles.giveBack(handle)
-        guard response.status < 400 else {
-            let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds(from: $0) }
-            throw AttemptFailure(reason: .status(response.status), retryAfter: retryAfter)
-        }
-        return response
+        let attempt = try CurlAttempt(self, url, allowFileScheme: allowFileScheme, isCancelled: isCancelled, stream: stream, resumeAt: resumeAt)
+        return try attempt.conclude(attempt.handle.perform())
     }
 
-    private func makeHandle(_ url: String, allowFileScheme: Bool, sink: ResponseSink) throws(HTTPError) -> CurlEasyHandle {
-        let handle = try handles.take()
-        try handle.set(CURLOPT_URL, url)
-        try handle.set(CURLOPT_PROTOCOLS_STR, allowFileScheme ? "http,https,file" : "http,https")
-        try handle.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        try handle.set(CURLOPT_FOLLOWLOCATION, 1)
-        try handle.set(CURLOPT_MAXREDIRS, configuration.maxRedirects)
-        try handle.set(CURLOPT_SSL_VERIFYPEER, 1)
-        try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let caFile = configuration.caFile { try handle.set(CURLOPT_CAINFO, caFile) }
-        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
-        try handle.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout))
-        try handle.set(CURLOPT_NOSIGNAL, 1)
-        try handle.set(CURLOPT_USERAGENT, configuration.userAgent)
-        try handle.deliver(to: sink)
-        return handle
-    }
-
-    /// file:// transfers have no status line; a successful read counts as 200.
-    private func status(of handle: CurlEasyHandle, url: String) -> Int {
-        let code = handle.responseCode
-        return code == 0 && URLScheme.isFile(url) ? 200 : code
-    }
-
-    private func error(for code: CURLcode, handle: CurlEasyHandle, sink: ResponseSink, url: String) -> HTTPError {
-        let message = URLRedaction.redact(handle.message(for: code))
-        switch code {
-        case CURLE_ABORTED_BY_CALLBACK where sink.wasCancelled:
-            return .cancelled
-        case CURLE_WRITE_ERROR where sink.exceededLimit:
-            return .tooLarge(limit: configuration.maxResponseBytes)
-        case CURLE_OPERATION_TIMEDOUT:
-            return .timedOut
-        case CURLE_PARTIAL_FILE:
-            return .truncatedBody
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .tooManyRedirects
-        case CURLE_UNSUPPORTED_PROTOCOL where sink.headers["location"] != nil:
-            // The first URL's scheme was checked up front, so a refused 3xx
-            // (the last response the sink saw) pointed somewhere not allowed.
-            return .redirectRefused(URLRedaction.redact(sink.headers["location"] ?? ""))
-        case CURLE_URL_MALFORMAT:
-            return .invalidURL(URLRedaction.redact(url))
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR,
-             CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
-            return .connection(message)
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CIPHER:
-            return .tls(message)
-        case CURLE_FILE_COULDNT_READ_FILE:
-            return .fileUnreadable(message)
-        default:
-            return .transport(code: Int(code.rawValue), message: message)
+    /// How long to wait before attempt `attempt + 1` after `failure`, or the error that ends the call.
+    func retryDelay(after failure: AttemptFailure, attempt: Int) throws(HTTPError) -> Double {
+        guard failure.reason.isRetryable else { throw failure.reason }
+        if let wait = failure.retryAfter, let longest = configuration.longestRetryAfter, wait > longest {
+            throw .retryLater(seconds: wait)
         }
+        guard attempt <= configuration.retries else { throw failure.reason }
+        return configuration.backoff.delay(forAttempt: attempt, retryAfter: failure.retryAfter)
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
+    static func milliseconds(_ seconds: Double) -> Int {
         Int((min(max(0.001, seconds), 1e9) * 1000).rounded(.up))
     }
-}
-
-/// A failed attempt plus what the back-off needs to know about it.
-private struct AttemptFailure: Error {
-    let reason: HTTPError
-    let retryAfter: Double?
 }

@@ -15,17 +15,18 @@ extension Catalog {
     /// were real.
     /// `pagesExpected` hears, before each `progress`, how many pages the walk expects as the feed
     /// last reported them (for a progress bar). `lease`, the fetch lock when it can be lost, is
-    /// confirmed before each page's save and before the run's end.
+    /// confirmed before each page's save and before the run's end. A signal recorded on
+    /// `interruption` (the process's watch, for a command) stops the run.
     func fetch(
-        _ settings: FetchSettings, lease: LockLease? = nil, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void = { _ in }
+        _ settings: FetchSettings, lease: LockLease? = nil, interruption: InterruptionWatch, progress: (FetchSummary) -> Void,
+        pagesExpected: (Int) -> Void = { _ in }
     ) throws -> FetchSummary {
         let budget = FeedSource.isFile(settings.endpoint) ? nil : try apiBudget(settings)
         defer { if let budget { try? recordCalls(budget) } }
-        var source = FeedSource(settings: settings, budget: budget)
+        var source = FeedSource(settings: settings, budget: budget, interruption: interruption)
         let history = try withContext { try SourceHistory(source.identity, in: $0) }
         if settings.search != nil { source.minUploadDate = history.searchFrom }
         let run = settings.dryRun ? nil : try startRun(source: source.identity)
-        let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
             let (newest, catchingUp) = try importPages(

@@ -7,6 +7,8 @@ struct FeedSource: Sendable {
     let client: CurlHTTPClient
     /// Asked before every request; nil for a `file://` feed, which is no API call.
     let budget: APIBudget?
+    /// A signal recorded here abandons the request in flight (the fetch's watch).
+    let interruption: InterruptionWatch
 
     /// With `--search`: only photos uploaded at or after this time (the query's mark, see
     /// ``SourceHistory/searchFrom``).
@@ -15,8 +17,8 @@ struct FeedSource: Sendable {
     /// is finished (see ``Backfill``).
     var maxUploadDate: Date?
 
-    init(settings: FetchSettings, budget: APIBudget? = nil) {
-        (self.settings, self.budget) = (settings, budget)
+    init(settings: FetchSettings, budget: APIBudget? = nil, interruption: InterruptionWatch = InterruptionWatch()) {
+        (self.settings, self.budget, self.interruption) = (settings, budget, interruption)
         var configuration = HTTPClientConfiguration()
         configuration.timeout = settings.timeout
         configuration.connectTimeout = min(10, settings.timeout)
@@ -65,12 +67,12 @@ struct FeedSource: Sendable {
 
     /// Page `number`, decoded. API codes 105/106 are retried like a 5xx, with the same back-off.
     ///
-    /// SIGINT or SIGTERM (seen through `InterruptionWatch.pending`) abandons the request in flight,
+    /// A signal recorded on `interruption` abandons the request in flight,
     /// or the wait before a retry, and throws `.interrupted`; so does the fetch's deadline
     /// (`--max-time`), throwing `.timeLimit`.
     func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
-        let deadline = settings.deadline
-        let interrupted = { @Sendable in InterruptionWatch.pending != nil || deadline?.hasPassed == true }
+        let (deadline, interruption) = (settings.deadline, interruption)
+        let interrupted = { @Sendable in interruption.signal != nil || deadline?.hasPassed == true }
         var attempt = 1
         while true {
             do {
@@ -103,8 +105,8 @@ struct FeedSource: Sendable {
 
     /// Why the request was abandoned: a signal, else the deadline (SIGINT if neither is seen any more).
     private func stopReason() -> PhotoSyncError {
-        if InterruptionWatch.pending == nil, let deadline = settings.deadline, deadline.hasPassed { return deadline.exceeded }
-        return .interrupted(signal: InterruptionWatch.pending ?? SIGINT)
+        if interruption.signal == nil, let deadline = settings.deadline, deadline.hasPassed { return deadline.exceeded }
+        return .interrupted(signal: interruption.signal ?? SIGINT)
     }
 
     private func url(for page: Int) -> String {

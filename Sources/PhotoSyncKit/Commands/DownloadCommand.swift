@@ -48,7 +48,7 @@ struct DownloadCommand: GlobalOptionsCommand {
                 throw PhotoSyncError.notFound("no photographer named \(photographer) in the catalog")
             }
             var pass = DownloadPass(catalog: catalog, settings: settings, photographer: options.photographer)
-            pass.deadline = options.maxTime.map { FetchDeadline(seconds: $0, from: start) }
+            pass.deadline = options.transfer.maxTime.map { FetchDeadline(seconds: $0, from: start) }
             if dryRun {
                 try Console.write(try DownloadSummaryOutput.render(try pass.preview(), as: format, dryRun: true))
                 return

@@ -61,25 +61,7 @@ struct FetchCommand: GlobalOptionsCommand {
     @Option(help: "How to reconcile photos already in the catalog (default object-trump).")
     var mergePolicy: MergePolicyChoice?
 
-    @Option(help: ArgumentHelp("Seconds before a request times out (default 30).", valueName: "seconds"))
-    var timeout: Double?
-
-    @Option(help: ArgumentHelp(
-        "Seconds the whole fetch may take, waiting for the lock and retries included (default: no limit). "
-            + "It stops there, keeping the pages saved, and exits 75.",
-        valueName: "seconds"))
-    var maxTime: Double?
-
-    @Option(help: "Retries per failed request, 0 to 10 (default 3).")
-    var retries: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "Verify the server with the CA certificates in this PEM file instead of the system's (env PHOTOSYNC_CA_FILE, config ca_file).",
-            discussion: "For a private root or a TLS-inspecting proxy. Verification is never turned off.",
-            valueName: "path"),
-        completion: .file())
-    var caFile: String?
+    @OptionGroup var transfer: TransferOptions
 
     @Flag(help: "Then download the images of photos without a verified file, as 'photosync download' does (config download: true).")
     var download = false
@@ -110,13 +92,7 @@ struct FetchCommand: GlobalOptionsCommand {
 
     func validate() throws {
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
-        let ranged: [(String, SettingKey, Double?)] = [
-            ("--per-page", .perPage, perPage.map(Double.init)), ("--timeout", .timeout, timeout), ("--max-time", .maxTime, maxTime),
-            ("--retries", .retries, retries.map(Double.init)),
-        ]
-        for (flag, key, value) in ranged {
-            if let value, let problem = key.rangeProblem(value) { throw ValidationError("\(flag) \(problem)") }
-        }
+        if let perPage, let problem = SettingKey.perPage.rangeProblem(Double(perPage)) { throw ValidationError("--per-page \(problem)") }
         if let url, let problem = endpointProblem(url) { throw ValidationError("--url \(problem)") }
         if let apiKey, let problem = SettingsLayer.apiKeyProblem(apiKey) { throw ValidationError("--api-key \(problem)") }
         if !search, let flag = [("--user", user), ("--tags", tags), ("--text", text)].first(where: { $0.1 != nil })?.0 {
@@ -131,8 +107,8 @@ struct FetchCommand: GlobalOptionsCommand {
             Secrets.register(apiKey)
             let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
             let flags = SettingsLayer(
-                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: timeout, maxTime: maxTime, retries: retries,
-                search: FeedSearch(user: user, tags: tags, text: text), caFile: caFile)
+                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: transfer.timeout, maxTime: transfer.maxTime,
+                retries: transfer.retries, search: FeedSearch(user: user, tags: tags, text: text), caFile: transfer.caFile)
             var settings = try context.resolver.fetchSettings(
                 flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
             settings.full = full
@@ -158,10 +134,13 @@ struct FetchCommand: GlobalOptionsCommand {
                 progress.begin()
                 var expected: Int?
                 do {
-                    return try lock.catalog(location).fetch(settings, lease: lock.lease, progress: { summary in
-                        Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
-                        progress.update(summary, expected: expected)
-                    }, pagesExpected: { expected = $0 })
+                    let catalog = try lock.catalog(location)
+                    return try InterruptionWatch.listeningForSignals { watch in
+                        try catalog.fetch(settings, lease: lock.lease, interruption: watch, progress: { summary in
+                            Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
+                            progress.update(summary, expected: expected)
+                        }, pagesExpected: { expected = $0 })
+                    }
                 } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
                     // One line that says what was kept, instead of the bare "interrupted by signal N".
                     progress.finish()

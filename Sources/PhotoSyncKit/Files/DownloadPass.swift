@@ -30,12 +30,11 @@ struct DownloadPass {
         try FileManager.default.createDirectory(atPath: settings.folder, withIntermediateDirectories: true)
         let budget = ByteBudget(limit: settings.maxBytes)
         let deadline = deadline
-        let download = ImageDownload(
-            folder: settings.folder, client: CurlHTTPClient(configuration: settings.httpConfiguration), budget: budget,
-            isCancelled: { deadline?.hasPassed == true })
+        let download = ImageDownload(folder: settings.folder, budget: budget, isCancelled: { deadline?.hasPassed == true })
+        let client = CurlHTTPClient(configuration: settings.httpConfiguration)
         var diskFull: String?
         var finished = 0
-        try DownloadRun(jobs: plan.jobs, parallel: settings.jobs, download: download).run { batch in
+        try DownloadRun(jobs: plan.jobs, parallel: settings.jobs, download: download, client: client).run { batch in
             try catalog.record(batch)
             for (job, outcome) in batch {
                 summary.count(outcome)

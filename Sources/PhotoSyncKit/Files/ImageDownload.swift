@@ -3,50 +3,60 @@ import PhotoFeed
 
 /// Downloads one image into the files folder: to a temporary name, verified while it streams,
 /// fsynced, then renamed to its final name. No path under a final name ever holds a partial or
-/// unverified file, whatever stops the process.
+/// unverified file, whatever stops the process. Its transfer runs among others on `CurlDownloads`.
 struct ImageDownload: Sendable {
     let folder: String
-    let client: CurlHTTPClient
     let budget: ByteBudget
     let isCancelled: @Sendable () -> Bool
 
-    /// Continues what a cut transfer left when it can; starts again when the server's copy changed.
-    func run(_ job: DownloadJob) -> DownloadOutcome {
+    /// Starts `job` on `transfers`; `done` hears how it ended (from a later `transfers.step()`, or
+    /// at once when its temporary file cannot be opened). Continues what a cut transfer left when
+    /// it can; starts again when the server's copy changed.
+    func start(_ job: DownloadJob, on transfers: CurlDownloads, done: @escaping (DownloadOutcome) -> Void) {
         let temporary = folder + "/" + FileLayout.temporaryName(photoID: job.photoID, size: job.sizeLabel)
         let saved = PartialTransfer.load(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
         PartialTransfer.remove(forPart: temporary)
-        var outcome = attempt(job, temporary, resuming: saved)
-        if outcome == .restartNeeded { outcome = attempt(job, temporary, resuming: nil) }
-        return outcome == .restartNeeded ? .failed("the image changed during the transfer") : outcome
+        attempt(job, temporary, resuming: saved, on: transfers) { outcome in
+            guard outcome == .restartNeeded else { return done(outcome) }
+            attempt(job, temporary, resuming: nil, on: transfers) { outcome in
+                done(outcome == .restartNeeded ? .failed("the image changed during the transfer") : outcome)
+            }
+        }
     }
 
-    private func attempt(_ job: DownloadJob, _ temporary: String, resuming: PartialTransfer?) -> DownloadOutcome {
+    private func attempt(
+        _ job: DownloadJob, _ temporary: String, resuming: PartialTransfer?, on transfers: CurlDownloads,
+        done: @escaping (DownloadOutcome) -> Void
+    ) {
         let receiver: ImageReceiver
         do {
             receiver = try ImageReceiver(temporaryPath: temporary, budget: budget, resuming: resuming)
         } catch {
-            return error.isNoSpace ? .noSpace(error.message) : .failed(error.message)
+            return done(error.isNoSpace ? .noSpace(error.message) : .failed(error.message))
         }
-        let (outcome, cut) = transfer(job, into: receiver)
-        if case .downloaded = outcome { return outcome }
-        if cut, let partial = receiver.partialTransfer(url: job.url) {
-            partial.save(forPart: temporary)
-        } else {
-            unlink(temporary)
+        transfers.start(job.url, into: receiver, resumeAt: receiver.resumeAt, isCancelled: isCancelled) { result in
+            let (outcome, cut) = transferred(job, receiver, result)
+            if case .downloaded = outcome { return done(outcome) }
+            if cut, let partial = receiver.partialTransfer(url: job.url) {
+                partial.save(forPart: temporary)
+            } else {
+                unlink(temporary)
+            }
+            done(outcome)
         }
-        return outcome
     }
 
     /// The outcome, and whether the connection was cut mid-body (the part is worth keeping).
-    private func transfer(_ job: DownloadJob, into receiver: ImageReceiver) -> (DownloadOutcome, Bool) {
-        let response: HTTPResponse
-        do {
-            response = try client.download(job.url, into: receiver, resumeAt: receiver.resumeAt, isCancelled: isCancelled)
-        } catch {
+    private func transferred(
+        _ job: DownloadJob, _ receiver: ImageReceiver, _ result: Result<HTTPResponse, HTTPError>
+    ) -> (DownloadOutcome, Bool) {
+        switch result {
+        case .success(let response):
+            return (verify(job, receiver, response), false)
+        case .failure(let error):
             let cut = [.truncatedBody, .timedOut, .cancelled].contains(error) || { if case .connection = error { true } else { false } }()
             return (outcome(of: error, receiver), cut && receiver.failure == nil)
         }
-        return (verify(job, receiver, response), false)
     }
 
     private func verify(_ job: DownloadJob, _ receiver: ImageReceiver, _ response: HTTPResponse) -> DownloadOutcome {

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The options `download` and `fetch --download` share.
+/// `download`'s own options, plus the request options it shares with `fetch` (`TransferOptions`).
 struct DownloadOptions: ParsableArguments {
     @Option(name: [.customShort("p"), .long], help: "Only this photographer's photos.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
@@ -17,19 +17,7 @@ struct DownloadOptions: ParsableArguments {
         "Stop after this many bytes (env PHOTOSYNC_DOWNLOAD_MAX_BYTES, config download_max_bytes); exits 75.", valueName: "bytes"))
     var maxBytes: Int?
 
-    @Option(help: ArgumentHelp("Seconds the whole run may take; it stops there and exits 75.", valueName: "seconds"))
-    var maxTime: Double?
-
-    @Option(help: ArgumentHelp("Seconds before a transfer that stalls times out (default 30; at least 60 for a whole image).", valueName: "seconds"))
-    var timeout: Double?
-
-    @Option(help: "Retries per failed transfer (429, 5xx, cut connections), 0 to 10 (default 3).")
-    var retries: Int?
-
-    @Option(
-        help: ArgumentHelp("Verify image servers with the CA certificates in this PEM file (env PHOTOSYNC_CA_FILE, config ca_file).", valueName: "path"),
-        completion: .file())
-    var caFile: String?
+    @OptionGroup var transfer: TransferOptions
 
     @Flag(help: "Try unavailable photos again now instead of after their back-off.")
     var retryUnavailable = false
@@ -37,12 +25,6 @@ struct DownloadOptions: ParsableArguments {
     func validate() throws {
         if let jobs, !DownloadSettings.jobsRange.contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
-        let ranged: [(String, SettingKey, Double?)] = [
-            ("--timeout", .timeout, timeout), ("--max-time", .maxTime, maxTime), ("--retries", .retries, retries.map(Double.init)),
-        ]
-        for (flag, key, value) in ranged {
-            if let value, let problem = key.rangeProblem(value) { throw ValidationError("\(flag) \(problem)") }
-        }
         if let size {
             do { _ = try ImageSize.list(size) } catch { throw ValidationError("--size \(error.description)") }
         }
@@ -50,7 +32,7 @@ struct DownloadOptions: ParsableArguments {
 
     /// The resolved settings, these flags first.
     func settings(_ context: CommandContext, files: String?) throws -> DownloadSettings {
-        var flags = SettingsLayer(timeout: timeout, retries: retries, caFile: caFile)
+        var flags = SettingsLayer(timeout: transfer.timeout, retries: transfer.retries, caFile: transfer.caFile)
         flags.sizes = try size.map { text in try ImageSize.list(text) }
         flags.downloadMaxBytes = maxBytes
         var settings = try context.resolver.downloadSettings(

@@ -57,8 +57,9 @@ enum Watchdog {
             if let overrun = deadline.withLock({ $0 }), ContinuousClock.now >= overrun.end {
                 FatalSignals.emergencyExit(FatalSignals.cLine(overrun.line), status: PhotoSyncError.timeLimit(seconds: 0).exitStatus)
             }
-            signalSince = InterruptionWatch.pending == nil ? nil : signalSince ?? .now
-            if let signalSince, let signalNumber = InterruptionWatch.pending, ContinuousClock.now - signalSince >= grace {
+            let signal = InterruptionWatch.process.signal
+            signalSince = signal == nil ? nil : signalSince ?? .now
+            if let signalSince, let signalNumber = signal, ContinuousClock.now - signalSince >= grace {
                 let line = FatalSignals.cLine("photosync: interrupted by signal \(signalNumber) (the fetch did not stop by itself)\n")
                 FatalSignals.emergencyExit(line, status: 128 + signalNumber)
             }

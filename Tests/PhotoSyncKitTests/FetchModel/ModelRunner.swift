@@ -63,7 +63,7 @@ struct ModelRunner {
                 switch step {
                 case .fetch(let fetch):
                     server.serve(fetch)
-                    return .fetched(try catalog.fetch(settings(fetch), progress: { _ in }))
+                    return .fetched(try catalog.fetch(settings(fetch), interruption: InterruptionWatch(), progress: { _ in }))
                 case .deletePhotos(let ids, let remembering, let dryRun):
                     return .deleted(try catalog.delete(photoIDs: ids, remembering: remembering, dryRun: dryRun))
                 case .deletePhotographer(let name, let remembering, let dryRun):
