@@ -57,7 +57,7 @@ extension PersistentContainer {
     }
 
     private func postgresStore() throws(GraphStoreError) -> PostgresStore {
-        guard let store = store as? PostgresStore else { throw .incompatibleStore("named locks need a PostgreSQL store") }
+        guard let store = ((store as? HistoryTrackingStore)?.base ?? store) as? PostgresStore else { throw .incompatibleStore("named locks need a PostgreSQL store") }
         return store
     }
 

@@ -46,6 +46,17 @@ protocol StoreWriter: StoreReader {
     /// order is as good as its own (distinct rows, or updates of rows it inserted); `inserts` is
     /// how many rows it expects to insert. A failed write throws when the batch is sent.
     func writingInBatch<T>(_ entity: EntityDescription, inserts: Int, _ body: () throws -> T) throws -> T
+    /// How many writes ``writingInBatch(_:inserts:_:)`` keeps before it sends them (nil: each
+    /// write goes at once). Persistent history reads a row before it changes, so it must know.
+    var batchFlushSize: Int? { get }
+    /// Names the transaction for persistent history: the author and the context's name. The save
+    /// paths call it at the start of their write; a writer without history ignores it.
+    func describeTransaction(author: String?, context: String?)
+}
+
+extension StoreWriter {
+    var batchFlushSize: Int? { nil }
+    func describeTransaction(author: String?, context: String?) {}
 }
 
 extension StoreWriter {
