@@ -35,9 +35,12 @@ enum HistoryTables {
             : "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = '\(state)'"
     }
 
-    /// PostgreSQL: tokens come from a sequence, which is not in commit order. Taking this lock just
-    /// before the token, until commit, makes token order commit order: a reader that saw token N
-    /// has seen every transaction below it. (Plain reads take no conflicting lock.)
+    /// PostgreSQL: tokens come from a sequence, which is not in commit order. Holding this lock from
+    /// the token to the commit makes token order commit order: a reader that saw token N has seen
+    /// every transaction below it (plain reads take no conflicting lock). It is the write's first
+    /// statement, before its snapshot: taken just before the token instead, a writer waited with
+    /// an old snapshot for another to commit, and concurrent saves failed serialization until
+    /// their retries ran out (HistoryOrderTests). So writers with history take turns, as on SQLite.
     static let lockForToken = "LOCK TABLE \(transactions) IN EXCLUSIVE MODE"
 
     static let insertTransaction = "INSERT INTO \(transactions) (at, author, context) VALUES (?, ?, ?) RETURNING token"

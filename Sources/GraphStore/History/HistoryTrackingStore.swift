@@ -37,6 +37,9 @@ final class HistoryTrackingStore: PersistentStore {
 
     func write<T>(deferringForeignKeys: Bool, _ body: (any StoreWriter) throws -> T) throws -> T {
         try base.write(deferringForeignKeys: deferringForeignKeys) { writer in
+            if let storage = writer as? any HistoryStorage, storage.historyDialect == .postgres {
+                try storage.historyExecute(HistoryTables.lockForToken, [])
+            }
             let recording = HistoryWriter(writer, model: base.model)
             let result = try body(recording)
             try commitHistory(of: recording)
@@ -50,7 +53,6 @@ final class HistoryTrackingStore: PersistentStore {
         var changes = HistoryChangeRows(writer.recorder.entries)
         let rows = try changes.rows(reading: writer.base)
         guard !rows.isEmpty else { return }
-        if storage.historyDialect == .postgres { try storage.historyExecute(HistoryTables.lockForToken, []) }
         let author = writer.author ?? defaultAuthor
         let inserted = try storage.historyRows(HistoryTables.insertTransaction, [
             .real(Date().timeIntervalSince1970), author.map(StoredValue.text) ?? .null, writer.contextName.map(StoredValue.text) ?? .null,
