@@ -39,7 +39,8 @@ struct HistoryChangeRows {
         }
         let row = (entry.kind == .deleted ? entry.before : entry.after) ?? []
         let key = entity.historyKeyColumn.map { row[$0] } ?? .integer(entry.rowID)
-        return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: entry.kind!, fields: HistoryJSON.encode(fields))
+        let encoded = entry.kind == .inserted ? "{}" : HistoryJSON.encode(fields)  // an insert keeps no fields
+        return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: entry.kind!, fields: encoded)
     }
 
     /// A column's value as history keeps it: a foreign key as its destination's unique key.

@@ -7,8 +7,17 @@ import Foundation
 /// How history stores values as JSON: an integer as a number, text as a string, null as null, a
 /// real as `{"real": x}` and a blob as `{"blob": base64}` (so none is taken for another).
 /// A change's `fields` object: `{"changed": [names], "values": {name: [before, after]},
-/// "tombstone": {name: value}}`, each part left out when empty.
+/// "tombstone": {name: value}}`, each part left out when empty. A transaction's changes are one
+/// array of `[entity, key, kind, fields]`.
 enum HistoryJSON {
+    static func encode(_ rows: [HistoryChangeRow]) -> String {
+        "[" + rows.map { "[\(quoted($0.entity)),\($0.key),\($0.kind.rawValue),\($0.fields)]" }.joined(separator: ",") + "]"
+    }
+
+    static func decodeChanges(_ json: String) throws -> [HistoryChange] {
+        try JSONDecoder().decode([CodedChange].self, from: Data(json.utf8)).map(\.change)
+    }
+
     static func encode(_ value: StoredValue) -> String {
         switch value {
         case .null: "null"
@@ -33,13 +42,8 @@ enum HistoryJSON {
         return "{" + parts.joined(separator: ",") + "}"
     }
 
-    static func decodeValue(_ json: String) throws -> StoredValue {
-        try JSONDecoder().decode(CodedValue.self, from: Data(json.utf8)).value
-    }
-
-    static func decodeFields(_ json: String) throws -> HistoryFields {
-        let coded = try JSONDecoder().decode(CodedFields.self, from: Data(json.utf8))
-        return HistoryFields(
+    private static func fields(_ coded: CodedFields) -> HistoryFields {
+        HistoryFields(
             changed: coded.changed ?? [],
             values: (coded.values ?? [:]).compactMapValues { pair in
                 pair.count == 2 ? HistoryChange.ValueChange(before: pair[0].value, after: pair[1].value) : nil
@@ -48,6 +52,8 @@ enum HistoryJSON {
     }
 
     private static func quoted(_ text: String) -> String {
+        // Most keys and names need no escaping: one pass over the bytes, no per-scalar appends.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
         var json = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -59,6 +65,20 @@ enum HistoryJSON {
             }
         }
         return json + "\""
+    }
+
+    private struct CodedChange: Decodable {
+        let change: HistoryChange
+
+        init(from decoder: any Decoder) throws {
+            var parts = try decoder.unkeyedContainer()
+            let entity = try parts.decode(String.self)
+            let key = try parts.decode(CodedValue.self).value
+            let kind = HistoryChange.Kind(rawValue: try parts.decode(Int.self)) ?? .updated
+            let decoded = HistoryJSON.fields(try parts.decode(CodedFields.self))
+            change = HistoryChange(entity: entity, key: key, kind: kind, changedAttributes: decoded.changed, values: decoded.values,
+                                   tombstone: decoded.tombstone)
+        }
     }
 
     private struct CodedFields: Decodable {

@@ -54,11 +54,10 @@ final class HistoryTrackingStore: PersistentStore {
         let rows = try changes.rows(reading: writer.base)
         guard !rows.isEmpty else { return }
         let author = writer.author ?? defaultAuthor
-        let inserted = try storage.historyRows(HistoryTables.insertTransaction, [
+        try storage.historyExecute(HistoryTables.insertTransaction, [
             .real(Date().timeIntervalSince1970), author.map(StoredValue.text) ?? .null, writer.contextName.map(StoredValue.text) ?? .null,
+            .text(HistoryJSON.encode(rows)),
         ])
-        guard case .integer(let token) = inserted.first?.first else { return }
-        try storage.insertHistoryChanges(rows, token: token)
     }
 
     /// Creates the history tables once (under the schema lock on PostgreSQL, where processes may

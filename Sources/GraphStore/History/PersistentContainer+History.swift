@@ -26,6 +26,13 @@ extension PersistentContainer {
         }
     }
 
+    /// The transactions committed after `date`, oldest first (Core Data's `fetchHistory(after: Date)`).
+    public func history(after date: Date, author: String? = nil, entity: String? = nil, limit: Int? = nil) throws -> PersistentHistory {
+        try historyReading(empty: PersistentHistory(transactions: [], token: .start)) { storage in
+            try HistoryReader(storage: storage).history(after: date, author: author, entity: entity, limit: limit)
+        }
+    }
+
     /// Deletes the transactions before `token` (Core Data's `deleteHistory(before:)`). A reader
     /// whose token is older than a deleted transaction then gets ``GraphStoreError/historyTokenExpired(_:)``.
     public func deleteHistory(before token: HistoryToken) throws {

@@ -1,7 +1,7 @@
 internal import GRDB
 internal import GRDBSQLite
 
-/// Persistent history's statements on SQLite: one cached statement per row.
+/// Persistent history's statements on SQLite, through GRDB's statement cache.
 extension SQLiteStoreConnection: HistoryStorage {
     var historyDialect: SQLDialect { .sqlite }
 
@@ -21,14 +21,6 @@ extension SQLiteStoreConnection: HistoryStorage {
         let statement = try historyStatement(sql, values)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else { throw historyFailure(code, sql) }
-    }
-
-    func insertHistoryChanges(_ rows: [HistoryChangeRow], token: Int64) throws {
-        for (position, row) in rows.enumerated() {
-            try historyExecute(HistoryTables.insertChange, [
-                .integer(token), .integer(Int64(position)), .text(row.entity), .text(row.key), .integer(Int64(row.kind.rawValue)), .text(row.fields),
-            ])
-        }
     }
 
     private func historyStatement(_ sql: String, _ values: [StoredValue]) throws -> OpaquePointer {

@@ -65,6 +65,7 @@ extension Catalog {
         var arriving = ArrivingPage.decoded(try source.page(1))
         var newest: Date?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
+            session.transactionAuthor = run?.rowID.map { "fetch run \($0)" } ?? "fetch"
             var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
             while walk.accept(arriving.page, asked: number) {
                 let upcoming = walk.next(after: number)

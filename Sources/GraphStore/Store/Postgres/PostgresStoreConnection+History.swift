@@ -1,5 +1,4 @@
-/// Persistent history's statements on PostgreSQL: a transaction's changes go as one statement of
-/// arrays (as a ``PostgresBatch`` does), not a round trip each.
+/// Persistent history's statements on PostgreSQL; a batch's size is what history reads rows before.
 extension PostgresStoreConnection: HistoryStorage {
     var historyDialect: SQLDialect { .postgres }
 
@@ -14,16 +13,4 @@ extension PostgresStoreConnection: HistoryStorage {
         try run(sql, values)
     }
 
-    func insertHistoryChanges(_ rows: [HistoryChangeRow], token: Int64) throws {
-        for chunk in rows.chunked(by: PostgresBatch.flushSize) {
-            try run(HistoryTables.insertChanges, [
-                .integer(token),
-                PostgresBatchSQL.arrayLiteral(chunk.indices.map { .integer(Int64($0)) }),
-                PostgresBatchSQL.arrayLiteral(chunk.map { .text($0.entity) }),
-                PostgresBatchSQL.arrayLiteral(chunk.map { .text($0.key) }),
-                PostgresBatchSQL.arrayLiteral(chunk.map { .integer(Int64($0.kind.rawValue)) }),
-                PostgresBatchSQL.arrayLiteral(chunk.map { .text($0.fields) }),
-            ])
-        }
-    }
 }

@@ -9,12 +9,12 @@ import GraphStore
 /// of the import (the C floor, 100k photos: 1.0 s without one, 1.5 s with (whoTook, title), 1.9 s
 /// with title, 2.9 s with both), to save sorting one photographer's rows.
 final class Photo: ManagedObject {
-    @Attribute(.unique) var unique = ""
-    @Attribute var title = ""
-    @Attribute var subtitle = ""
+    @Attribute(.unique, .preservedOnDeletion) var unique = ""
+    @Attribute(.tracked, .preservedOnDeletion) var title = ""
+    @Attribute(.tracked) var subtitle = ""
     @Attribute var imageURL = ""
     @Attribute(.indexed) var uploaded: Date? = nil
-    @ToOne(deleteRule: .nullify) var whoTook: Photographer?
+    @ToOne(deleteRule: .nullify, .tracked, .preservedOnDeletion) var whoTook: Photographer?
     /// The query or feed that first brought the photo (``FeedSource/label``); empty for photos
     /// stored before sources were recorded.
     @Attribute var source = ""
