@@ -49,7 +49,7 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     feed = feedcache.ensure(args.cache, args.size, log=bench.log)
     runner = bench.Bench(argparse.Namespace(binary=args.with_history, cache=args.cache, workdir=args.workdir, results=args.results))
-    pairs = []
+    pairs, cpu_pairs = [], []
     for rep in range(args.repeat):
         walls = {}
         for label, binary in (("without", args.without), ("with", args.with_history)):
@@ -58,17 +58,19 @@ def main():
             r, summary, _ = runner.import_photosync(args.size, feed, db, "object-trump", f"history-{label}-{rep}", 3600)
             if summary is None:
                 sys.exit(f"{label} import failed")
-            walls[label] = (r.wall, photos(db), history_rows(db))
-            bench.log(f"repeat {rep + 1}: {label} history {r.wall:.2f} s, {walls[label][1]} photos, {walls[label][2]} history rows")
+            walls[label] = (r.wall, photos(db), history_rows(db), r.cpu)
+            bench.log(f"repeat {rep + 1}: {label} history {r.wall:.2f} s ({r.cpu:.2f} s CPU), {walls[label][1]} photos, {walls[label][2]} changes recorded")
         if walls["with"][1] != walls["without"][1] or walls["without"][2] != 0 or walls["with"][2] < walls["with"][1]:
             sys.exit(f"the catalogs differ: {walls}")
         pairs.append((walls["without"][0], walls["with"][0]))
+        cpu_pairs.append((walls["without"][3], walls["with"][3]))
     ratio = statistics.median(w / wo for wo, w in pairs)
     row = (f"| first import of {args.size:,}: with history / without | {statistics.median(w for _, w in pairs):.2f} s "
-           f"/ {statistics.median(wo for wo, _ in pairs):.2f} s | {ratio:.3f}x (target 1.15x, {len(pairs)} pairs) |")
+           f"/ {statistics.median(wo for wo, _ in pairs):.2f} s | {ratio:.3f}x (target 1.15x, {len(pairs)} pairs) "
+           f"| {statistics.median(w / wo for wo, w in cpu_pairs):.3f}x |")
     os.makedirs(args.results, exist_ok=True)
     with open(os.path.join(args.results, "history.md"), "w") as out:
-        out.write("| step | median wall | median ratio |\n|---|---|---|\n" + row + "\n")
+        out.write("| step | median wall | median ratio | median CPU-time ratio |\n|---|---|---|---|\n" + row + "\n")
     print(row)
 
 
