@@ -439,10 +439,11 @@ def percentile(values, p):
 
 
 def schema(path):
-    """Every table and index but GraphStore's own metadata table."""
+    """Every table and index but GraphStore's own: its metadata and its persistent history."""
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as c:
         return sorted(c.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
-                                "AND tbl_name <> 'graphstore_metadata'"))
+                                "AND tbl_name <> 'graphstore_metadata' AND tbl_name NOT LIKE 'graphstore_history_%' "
+                                "AND tbl_name <> 'sqlite_sequence'"))
 
 
 def journal_mode(path):

@@ -47,6 +47,9 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     /// changed or deleted in the store since the context read them. Nothing was written; the
     /// context keeps its changes (``ObjectContext/refresh(_:mergeChanges:)`` them, or change policy).
     case mergeConflicts([MergeConflict])
+    /// Persistent history after this token was deleted: reading on from it would skip changes
+    /// (Core Data's `NSPersistentHistoryTokenExpiredError`). Start again from a date or the current token.
+    case historyTokenExpired(HistoryToken)
 }
 
 /// `localizedDescription` is the description (Foundation's default names only the enum's case number).
@@ -114,6 +117,7 @@ extension GraphStoreError: CustomStringConvertible {
             "stored value of \(entity).\(attribute) in row \(rowID) has the wrong type"
         case .objectNotFound(let id): "no object \(id) in the store"
         case .foreignObject(let id): "object \(id) belongs to another context"
+        case .historyTokenExpired(let token): "history after token \(token) was deleted"
         case .mergeConflicts(let conflicts):
             "\(conflicts.count) merge conflict(s) with changes saved elsewhere: " + conflicts.prefix(10).map(\.description).joined(separator: "; ")
         }

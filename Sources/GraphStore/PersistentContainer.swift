@@ -20,23 +20,27 @@ public final class PersistentContainer: Sendable {
     ///   - readOnly: open an existing file for reading only: no write lock is ever taken and the file
     ///     may be read-only, but it must already hold this model's schema (else `incompatibleStore`),
     ///     and every save fails with `writeFailed`.
+    ///   - tracksHistory: record every save's changes in the store's persistent history (see
+    ///     <doc:PersistentHistory>); `transactionAuthor` is the author of saves that name none.
     /// - Throws: ``GraphStoreError/storeUnavailable(path:reason:)``, ``GraphStoreError/incompatibleStore(_:)``,
     ///   ``GraphStoreError/migrationConstraintViolation(entity:attributes:duplicates:)``.
     public init(
-        model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5, readOnly: Bool = false
+        model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5, readOnly: Bool = false,
+        tracksHistory: Bool = false, transactionAuthor: String? = nil
     ) throws(GraphStoreError) {
         self.model = model
         self.location = location
         executor = StoreExecutor(label: "GraphStore \(location.redactedDescription)")
-        self.store = if case .postgres(let conninfo) = location {
+        let store: any PersistentStore = if case .postgres(let conninfo) = location {
             try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly)
         } else {
             try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
         }
+        self.store = tracksHistory ? try HistoryTrackingStore.opening(store, defaultAuthor: transactionAuthor, readOnly: readOnly) : store
     }
 
     /// The kind of store that lives at `location`.
-    static func storeType(_ location: StoreLocation) -> any PersistentStore.Type {
+    static func storeType(_ location: StoreLocation) -> any NamedLocking.Type {
         if case .postgres = location { PostgresStore.self } else { SQLiteStore.self }
     }
 

@@ -23,7 +23,10 @@ extension ObjectContext {
         guard hasChanges else { return }
         try prepareForSave()
         let outcome = try planned { planner in
-            try store.write(deferringForeignKeys: defersForeignKeys) { writer in try planner.execute(writer) }
+            try store.write(deferringForeignKeys: defersForeignKeys) { writer in
+                writer.describeTransaction(author: transactionAuthor, context: name)
+                return try planner.execute(writer)
+            }
         }
         let changes = apply(outcome)
         notify(changes)

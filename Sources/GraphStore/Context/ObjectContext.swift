@@ -19,6 +19,10 @@ public final class ObjectContext {
     /// as the context grows, and built again if fetched again. On suits code that re-reads the
     /// same objects many times and can afford the memory.
     public var retainsRegisteredObjects = false
+    /// The author persistent history records for this context's saves (else the container's).
+    public var transactionAuthor: String?
+    /// A name for the context, recorded with its saves in persistent history.
+    public var name: String?
 
     var registered: [ObjectID: ManagedObject] = [:]
     var insertedObjects: [ManagedObject] = []

@@ -27,6 +27,8 @@
 /// A session belongs to the thread that runs ``PersistentContainer/importing(mergePolicy:dryRun:_:)``'s body.
 public final class ImportSession {
     public let mergePolicy: MergePolicy
+    /// The author persistent history records for this session's saves (else the container's).
+    public var transactionAuthor: String?
     let container: PersistentContainer
     /// The dry run's open transaction: every save becomes a savepoint in it.
     let enclosingWriter: (any StoreWriter)?
@@ -121,7 +123,10 @@ public final class ImportSession {
     private func transaction<R>(_ body: (any StoreWriter) throws -> R) throws -> R {
         if let enclosingWriter { return try enclosingWriter.savepoint { try body(enclosingWriter) } }
         // Destinations are written before the rows that point at them: no deferred foreign keys.
-        return try container.store.write(deferringForeignKeys: false, body)
+        return try container.store.write(deferringForeignKeys: false) { writer in
+            writer.describeTransaction(author: transactionAuthor, context: nil)
+            return try body(writer)
+        }
     }
 
     private func apply(_ outcome: ImportOutcome, _ tables: [RecordTable]) -> ImportResult {

@@ -6,6 +6,12 @@ public enum AttributeOption: Sendable, Hashable {
     case indexed
     /// Kept in memory only: never stored, never part of change tracking.
     case transient
+    /// Persistent history keeps its value before and after each update (see <doc:PersistentHistory>).
+    /// Not part of the schema: adding or removing it needs no migration.
+    case tracked
+    /// Persistent history keeps its value in a delete's tombstone (Core Data's
+    /// `preservesValueInHistoryOnDeletion`). Not part of the schema either.
+    case preservedOnDeletion
 }
 
 /// A stored (or transient) property of a ``ManagedObject``.

@@ -62,7 +62,7 @@ public final class EntityDescription: Sendable {
                 relationships.append(RelationshipDescription(
                     name: field.name, slot: slot, isToMany: false, owner: type.entityName,
                     destination: Swift.type(of: toOne).destinationType, inverse: nil, deleteRule: toOne.declaredDeleteRule,
-                    deletesOwnerWhenEmpty: false))
+                    deletesOwnerWhenEmpty: false, history: toOne.declaredHistoryOptions))
             case .toMany:
                 let toMany = wrapper as! any AnyToManyStorage
                 relationships.append(RelationshipDescription(
@@ -177,6 +177,10 @@ public struct AttributeDescription: Sendable {
     public let isUnique: Bool
     public let isIndexed: Bool
     public let isTransient: Bool
+    /// Persistent history keeps its values before and after an update (``AttributeOption/tracked``).
+    public let isTracked: Bool
+    /// Persistent history keeps its value in a delete's tombstone (``AttributeOption/preservedOnDeletion``).
+    public let isPreservedOnDeletion: Bool
     /// A `Date` (or `Date?`): the store records it, since dates once had another encoding.
     let isDate: Bool
 
@@ -191,6 +195,8 @@ public struct AttributeDescription: Sendable {
         isUnique = storage.declaredOptions.contains(.unique)
         isIndexed = storage.declaredOptions.contains(.indexed)
         isTransient = storage.declaredOptions.contains(.transient)
+        isTracked = storage.declaredOptions.contains(.tracked)
+        isPreservedOnDeletion = storage.declaredOptions.contains(.preservedOnDeletion)
     }
 }
 
@@ -209,9 +215,15 @@ public struct RelationshipDescription: Sendable {
     public let deletesOwnerWhenEmpty: Bool
     /// A to-many whose inverse is a to-many too: the pairs are stored in a join table (see the README).
     public let isManyToMany: Bool
+    /// A to-one whose destination's unique key persistent history keeps before and after an update.
+    public let isTracked: Bool
+    /// A to-one whose destination's unique key goes into a delete's tombstone.
+    public let isPreservedOnDeletion: Bool
 
     init(name: String, slot: Int, isToMany: Bool, owner: String, destination: ManagedObject.Type, inverse: ImmutableKeyPath?,
-         deleteRule: DeleteRule, deletesOwnerWhenEmpty: Bool, isManyToMany: Bool = false) {
+         deleteRule: DeleteRule, deletesOwnerWhenEmpty: Bool, isManyToMany: Bool = false, history: Set<AttributeOption> = []) {
+        isTracked = history.contains(.tracked)
+        isPreservedOnDeletion = history.contains(.preservedOnDeletion)
         self.name = name
         self.slot = slot
         self.isToMany = isToMany

@@ -25,9 +25,22 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
     @exclusivity(unchecked) var committedRowID: Int64?
     @exclusivity(unchecked) var isAssigned = false
 
+    /// What persistent history keeps of it: ``AttributeOption/tracked`` and
+    /// ``AttributeOption/preservedOnDeletion`` (as the destination's unique key).
+    let historyOptions: Set<AttributeOption>
+
     /// Declares a to-one relationship; `deleteRule` says what deleting the owner does to the destination.
     public init(deleteRule: DeleteRule = .nullify) {
         self.deleteRule = deleteRule
+        historyOptions = []
+    }
+
+    /// Declares a to-one relationship that persistent history keeps: `.tracked`, `.preservedOnDeletion`.
+    public init(deleteRule: DeleteRule = .nullify, _ history: AttributeOption, _ more: AttributeOption...) {
+        precondition(([history] + more).allSatisfy { $0 == .tracked || $0 == .preservedOnDeletion },
+                     "a to-one takes .tracked and .preservedOnDeletion only")
+        self.deleteRule = deleteRule
+        historyOptions = Set([history] + more)
     }
 
     /// The destination, resolved from the store on first read; setting it keeps the inverse in step.
@@ -107,6 +120,7 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
 
     static var destinationType: ManagedObject.Type { Destination.self }
     var declaredDeleteRule: DeleteRule { deleteRule }
+    var declaredHistoryOptions: Set<AttributeOption> { historyOptions }
     var anyDestination: ManagedObject? { resolved() }
     var loadedDestination: ManagedObject? { object }
 
@@ -158,6 +172,7 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
 protocol AnyToOneStorage: AnyObject {
     static var destinationType: ManagedObject.Type { get }
     var declaredDeleteRule: DeleteRule { get }
+    var declaredHistoryOptions: Set<AttributeOption> { get }
     /// The destination, resolving a stored foreign key (may query the store).
     var anyDestination: ManagedObject? { get }
     /// The destination if already known as an object (never queries).

@@ -9,9 +9,13 @@ protocol PersistentStore: Sendable {
     /// `RESTRICT` actions too, which a save that deletes needs (it may empty a `.deny` relationship
     /// after deleting its owner).
     func write<T>(deferringForeignKeys: Bool, _ body: (any StoreWriter) throws -> T) throws -> T
+}
+
+/// Named locks, a kind of store's own (a file's `flock`, PostgreSQL's advisory locks). Taken before
+/// any container opens the store, so they take no store instance.
+protocol NamedLocking {
     /// Takes the lock `name` that every process using the store at `location` shares (see
-    /// ``StoreLock``): nil when another process holds it past `waiting`. Taken before any
-    /// container opens the store, so it takes no store instance.
+    /// ``StoreLock``): nil when another process holds it past `waiting`.
     static func lock(named name: String, at location: StoreLocation, _ waiting: LockWait) throws(GraphStoreError) -> StoreLock?
     /// Whether a process holds the lock `name` on the store at `location` now, found without taking it.
     static func isLocked(named name: String, at location: StoreLocation) throws(GraphStoreError) -> Bool
@@ -52,6 +56,17 @@ protocol StoreWriter: StoreReader {
     /// order is as good as its own (distinct rows, or updates of rows it inserted); `inserts` is
     /// how many rows it expects to insert. A failed write throws when the batch is sent.
     func writingInBatch<T>(_ entity: EntityDescription, inserts: Int, _ body: () throws -> T) throws -> T
+    /// How many writes ``writingInBatch(_:inserts:_:)`` keeps before it sends them (nil: each
+    /// write goes at once). Persistent history reads a row before it changes, so it must know.
+    var batchFlushSize: Int? { get }
+    /// Names the transaction for persistent history: the author and the context's name. The save
+    /// paths call it at the start of their write; a writer without history ignores it.
+    func describeTransaction(author: String?, context: String?)
+}
+
+extension StoreWriter {
+    var batchFlushSize: Int? { nil }
+    func describeTransaction(author: String?, context: String?) {}
 }
 
 extension StoreWriter {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The SQLite store: a file (WAL, foreign keys on, busy timeout) or memory, with identical rules.
-final class SQLiteStore: PersistentStore {
+final class SQLiteStore: PersistentStore, NamedLocking {
     let model: ManagedObjectModel
     /// The file's path (":memory:" for memory), named by `storeUnavailable`.
     private let path: String

@@ -28,7 +28,7 @@ extension Catalog {
     /// Forgets excluded photo ids, all or nothing.
     /// - Throws: `PhotoSyncError.notFound` listing ids that are not excluded (nothing changed).
     public func restore(photoIDs: [String]) throws -> RestoreReport {
-        try withContext { context in
+        try withContext(author: "restore") { context in
             let wanted = Array(Set(photoIDs))
             let excluded = try context.fetch(FetchRequest<ExcludedPhoto>(predicate: .isIn(\.$unique, wanted)))
             let missing = Set(wanted).subtracting(excluded.map(\.unique)).sorted()
@@ -44,7 +44,7 @@ extension Catalog {
     /// Undoes `delete --photographer NAME`: the photographer and the photo ids that delete excluded.
     /// - Throws: `PhotoSyncError.notFound` when no delete excluded that photographer.
     public func restore(photographer name: String) throws -> RestoreReport {
-        try withContext { context in
+        try withContext(author: "restore") { context in
             guard let excluded = try context.fetch(FetchRequest<ExcludedPhotographer>(predicate: \.$name == name)).first else {
                 throw PhotoSyncError.notFound("no excluded photographer named \(name); nothing was restored")
             }

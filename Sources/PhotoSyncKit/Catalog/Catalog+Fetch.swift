@@ -75,6 +75,7 @@ extension Catalog {
         /// The head walk's `pages_skipped_known` and gap, kept in the summary while the catch up runs.
         var headFacts: (skippedKnown: Int, gap: Bool)?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
+            session.transactionAuthor = run?.rowID.map { "fetch run \($0)" } ?? "fetch"
             /// Saves each page `walk` accepts, from `first` on; `judge` sees each saved page.
             func walkPages(
                 _ walk: inout FeedWalk, _ source: FeedSource, _ first: ArrivingPage, backfill: Bool, stopAtKnown: Bool,

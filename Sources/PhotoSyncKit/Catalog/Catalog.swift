@@ -23,14 +23,14 @@ public final class Catalog {
         self.location = location
         path = location.display
         if forReading, Self.exists(location),
-            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true)
+            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: true)
         {
             self.container = container
             return
         }
         if case .file(let path) = location { try Self.createPrivately(path) }
         do throws(GraphStoreError) {
-            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation)
+            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, tracksHistory: true)
         } catch {
             throw PhotoSyncError.from(error, path: path)
         }
@@ -93,7 +93,7 @@ public final class Catalog {
     /// reports what would go.
     /// - Throws: `PhotoSyncError.notFound` listing the ids not in the catalog (nothing deleted).
     public func delete(photoIDs: [String], remembering: Bool = true, dryRun: Bool = false) throws -> DeletionReport {
-        try withContext(mergePolicy: .objectTrump) { context in
+        try withContext(mergePolicy: .objectTrump, author: "delete") { context in
             let wanted = Array(Set(photoIDs))
             let photos = try context.fetch(FetchRequest<Photo>(predicate: .isIn(\.$unique, wanted)))
             let missing = Set(wanted).subtracting(photos.map(\.unique)).sorted()
@@ -109,7 +109,7 @@ public final class Catalog {
     /// (later fetches skip the photographer's photos until `restore`); `dryRun` only reports.
     /// - Throws: `PhotoSyncError.notFound` when no photographer has that name.
     public func delete(photographer name: String, remembering: Bool = true, dryRun: Bool = false) throws -> DeletionReport {
-        try withContext(mergePolicy: .objectTrump) { context in
+        try withContext(mergePolicy: .objectTrump, author: "delete") { context in
             guard let photographer = try context.fetch(FetchRequest<Photographer>(predicate: \.$name == name)).first else {
                 throw PhotoSyncError.notFound("no photographer named \(name) in the catalog; nothing was deleted")
             }
@@ -165,10 +165,13 @@ public final class Catalog {
         }
     }
 
-    /// Runs `body` with a new context, reporting store failures as catalog errors (74).
-    func withContext<T>(mergePolicy: MergePolicy = .error, _ body: (ObjectContext) throws -> T) throws -> T {
+    /// Runs `body` with a new context, reporting store failures as catalog errors (74). Its saves
+    /// are recorded in the catalog's history under `author` (see `photosync changes`).
+    func withContext<T>(mergePolicy: MergePolicy = .error, author: String? = nil, _ body: (ObjectContext) throws -> T) throws -> T {
         do {
-            return try body(container.newContext(mergePolicy: mergePolicy))
+            let context = container.newContext(mergePolicy: mergePolicy)
+            context.transactionAuthor = author
+            return try body(context)
         } catch let error as GraphStoreError {
             throw PhotoSyncError.from(error, path: path)
         }

@@ -8,7 +8,7 @@ import Synchronization
 /// READ` would let two saves each delete one of an owner's last two members and both keep the
 /// owner (`deletesOwnerWhenEmpty` reads what the other changes). Reads are one `REPEATABLE READ`
 /// snapshot, which never waits and never fails for others' writes.
-final class PostgresStore: PersistentStore {
+final class PostgresStore: PersistentStore, NamedLocking {
     let model: ManagedObjectModel
     /// The location with any password replaced, for messages.
     let description: String

@@ -9,16 +9,16 @@ import GraphStore
 /// of the import (the C floor, 100k photos: 1.0 s without one, 1.5 s with (whoTook, title), 1.9 s
 /// with title, 2.9 s with both), to save sorting one photographer's rows.
 final class Photo: ManagedObject {
-    @Attribute(.unique) var unique = ""
-    @Attribute var title = ""
+    @Attribute(.unique, .preservedOnDeletion) var unique = ""
+    @Attribute(.tracked, .preservedOnDeletion) var title = ""
     /// `title`'s ``TextFolding/sortKey(_:)``, what `list` sorts by: the same dictionary order on
     /// both stores, with no function run per row. nil only in a catalog from before model 8
     /// until its next writable open fills it (``Catalog/fillTitleKeys(_:)``).
     @Attribute var titleKey: String? = nil
-    @Attribute var subtitle = ""
+    @Attribute(.tracked) var subtitle = ""
     @Attribute var imageURL = ""
     @Attribute(.indexed) var uploaded: Date? = nil
-    @ToOne(deleteRule: .nullify) var whoTook: Photographer?
+    @ToOne(deleteRule: .nullify, .tracked, .preservedOnDeletion) var whoTook: Photographer?
     /// The query or feed that first brought the photo (``FeedSource/label``); empty for photos
     /// stored before sources were recorded.
     @Attribute var source = ""

@@ -5,7 +5,7 @@ import GraphStore
 /// last one deletes them (`Photo.prepareForDeletion`), and so does a fetch that moves their last
 /// photo to someone else (`deletesOwnerWhenEmpty`, in the same transaction).
 final class Photographer: ManagedObject {
-    @Attribute(.unique) var name = ""
+    @Attribute(.unique, .preservedOnDeletion) var name = ""
     @Attribute var ownerID = ""
     @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade, deletesOwnerWhenEmpty: true) var photos: [Photo]
 }

@@ -1,0 +1,24 @@
+/// What persistent history reads of an entity's declaration (none of it is in the schema).
+extension EntityDescription {
+    /// The column (index in ``columns``) of the single-attribute unique key that names an object
+    /// in history; nil when the entity has none (its row id names it then).
+    var historyKeyColumn: Int? {
+        uniqueConstraints.first { $0.count == 1 }.flatMap { columns.firstIndex(of: $0[0]) }
+    }
+
+    /// Whether history keeps the column's values before and after an update.
+    func isTracked(column: Int) -> Bool {
+        column < storedAttributes.count ? storedAttributes[column].isTracked : toOneRelationships[column - storedAttributes.count].isTracked
+    }
+
+    /// Whether a delete's tombstone keeps the column's value.
+    func isPreservedOnDeletion(column: Int) -> Bool {
+        column < storedAttributes.count
+            ? storedAttributes[column].isPreservedOnDeletion : toOneRelationships[column - storedAttributes.count].isPreservedOnDeletion
+    }
+
+    /// The to-one stored in `column`, if it is a foreign key.
+    func toOne(atColumn column: Int) -> RelationshipDescription? {
+        column < storedAttributes.count ? nil : toOneRelationships[column - storedAttributes.count]
+    }
+}

@@ -1,0 +1,79 @@
+/// Turns a transaction's recorded entries into change rows: each object named by its unique key,
+/// an update's changed columns (before and after for tracked ones and the key), a delete's
+/// tombstone. A to-one is named by its destination's key, read from this transaction's rows, or
+/// else from the store in one query per destination entity.
+struct HistoryChangeRows {
+    let entries: [HistoryRecorder.Entry]
+    private var destinationKeys: [String: [Int64: StoredValue]] = [:]
+
+    init(_ entries: [HistoryRecorder.Entry]) {
+        self.entries = entries.filter { $0.kind != nil }
+    }
+
+    mutating func rows(reading reader: any StoreReader) throws -> [HistoryChangeRow] {
+        try readDestinationKeys(reader)
+        return entries.compactMap(row)
+    }
+
+    private func row(_ entry: HistoryRecorder.Entry) -> HistoryChangeRow? {
+        let entity = entry.entity
+        var fields = HistoryFields()
+        switch entry.kind {
+        case .updated:
+            guard let before = entry.before, let after = entry.after else { return nil }
+            for column in before.indices where before[column] != after[column] {
+                let name = entity.columns[column]
+                fields.changed.append(name)
+                if entity.isTracked(column: column) || column == entity.historyKeyColumn {
+                    fields.values[name] = .init(before: named(before[column], entity, column), after: named(after[column], entity, column))
+                }
+            }
+            if fields.changed.isEmpty { return nil }
+        case .deleted:
+            guard let before = entry.before else { return nil }
+            for column in before.indices where entity.isPreservedOnDeletion(column: column) || column == entity.historyKeyColumn {
+                fields.tombstone[entity.columns[column]] = named(before[column], entity, column)
+            }
+        case .inserted, nil:
+            break
+        }
+        let row = (entry.kind == .deleted ? entry.before : entry.after) ?? []
+        let key = entity.historyKeyColumn.map { row[$0] } ?? .integer(entry.rowID)
+        let encoded = entry.kind == .inserted ? "{}" : HistoryJSON.encode(fields)  // an insert keeps no fields
+        return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: entry.kind!, fields: encoded)
+    }
+
+    /// A column's value as history keeps it: a foreign key as its destination's unique key.
+    private func named(_ value: StoredValue, _ entity: EntityDescription, _ column: Int) -> StoredValue {
+        guard let relationship = entity.toOne(atColumn: column), case .integer(let rowID) = value else { return value }
+        return destinationKeys[relationship.destinationName]?[rowID] ?? value
+    }
+
+    private mutating func readDestinationKeys(_ reader: any StoreReader) throws {
+        var wanted: [String: (entity: EntityDescription, rowIDs: Set<Int64>)] = [:]
+        for entry in entries {
+            let entity = entry.entity
+            for column in entity.storedAttributes.count..<entity.columns.count {
+                let keeps = entry.kind == .deleted ? entity.isPreservedOnDeletion(column: column) : entity.isTracked(column: column)
+                guard keeps, entry.kind != .inserted, let relationship = entity.toOne(atColumn: column) else { continue }
+                for row in [entry.before, entry.after] {
+                    guard case .integer(let rowID) = row?[column] else { continue }
+                    let destination = relationship.destinationEntity
+                    wanted[destination.name, default: (destination, [])].rowIDs.insert(rowID)
+                }
+            }
+        }
+        for (name, (destination, rowIDs)) in wanted {
+            let keyColumn = destination.historyKeyColumn
+            var keys: [Int64: StoredValue] = [:]
+            for entry in entries where entry.entity === destination && rowIDs.contains(entry.rowID) {
+                if let row = entry.before ?? entry.after { keys[entry.rowID] = keyColumn.map { row[$0] } ?? .integer(entry.rowID) }
+            }
+            let unknown = rowIDs.filter { keys[$0] == nil }
+            for row in try reader.rows(of: destination, rowIDs: Array(unknown)) {
+                keys[row.rowID] = keyColumn.map { row.values[$0] } ?? .integer(row.rowID)
+            }
+            destinationKeys[name] = keys
+        }
+    }
+}

@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How history stores values as JSON: an integer as a number, text as a string, null as null, a
+/// real as `{"real": x}` and a blob as `{"blob": base64}` (so none is taken for another).
+/// A change's `fields` object: `{"changed": [names], "values": {name: [before, after]},
+/// "tombstone": {name: value}}`, each part left out when empty. A transaction's changes are one
+/// array of `[entity, key, kind, fields]`.
+enum HistoryJSON {
+    static func encode(_ rows: [HistoryChangeRow]) -> String {
+        "[" + rows.map { "[\(quoted($0.entity)),\($0.key),\($0.kind.rawValue),\($0.fields)]" }.joined(separator: ",") + "]"
+    }
+
+    static func decodeChanges(_ json: String) throws -> [HistoryChange] {
+        try JSONDecoder().decode([CodedChange].self, from: Data(json.utf8)).map(\.change)
+    }
+
+    static func encode(_ value: StoredValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer(let integer): String(integer)
+        case .real(let real): "{\"real\":\(real.isFinite ? "\(real)" : "null")}"
+        case .text(let text): quoted(text)
+        case .blob(let data): "{\"blob\":\"\(data.base64EncodedString())\"}"
+        }
+    }
+
+    static func encode(_ fields: HistoryFields) -> String {
+        var parts: [String] = []
+        if !fields.changed.isEmpty { parts.append("\"changed\":[" + fields.changed.map(quoted).joined(separator: ",") + "]") }
+        if !fields.values.isEmpty {
+            let values = fields.values.sorted { $0.key < $1.key }.map { "\(quoted($0.key)):[\(encode($0.value.before)),\(encode($0.value.after))]" }
+            parts.append("\"values\":{" + values.joined(separator: ",") + "}")
+        }
+        if !fields.tombstone.isEmpty {
+            let values = fields.tombstone.sorted { $0.key < $1.key }.map { "\(quoted($0.key)):\(encode($0.value))" }
+            parts.append("\"tombstone\":{" + values.joined(separator: ",") + "}")
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    private static func fields(_ coded: CodedFields) -> HistoryFields {
+        HistoryFields(
+            changed: coded.changed ?? [],
+            values: (coded.values ?? [:]).compactMapValues { pair in
+                pair.count == 2 ? HistoryChange.ValueChange(before: pair[0].value, after: pair[1].value) : nil
+            },
+            tombstone: (coded.tombstone ?? [:]).mapValues(\.value))
+    }
+
+    private static func quoted(_ text: String) -> String {
+        // Most keys and names need no escaping: one pass over the bytes, no per-scalar appends.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
+        var json = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case _ where scalar.value < 0x20:
+                json += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        return json + "\""
+    }
+
+    private struct CodedChange: Decodable {
+        let change: HistoryChange
+
+        init(from decoder: any Decoder) throws {
+            var parts = try decoder.unkeyedContainer()
+            let entity = try parts.decode(String.self)
+            let key = try parts.decode(CodedValue.self).value
+            let kind = HistoryChange.Kind(rawValue: try parts.decode(Int.self)) ?? .updated
+            let decoded = HistoryJSON.fields(try parts.decode(CodedFields.self))
+            change = HistoryChange(entity: entity, key: key, kind: kind, changedAttributes: decoded.changed, values: decoded.values,
+                                   tombstone: decoded.tombstone)
+        }
+    }
+
+    private struct CodedFields: Decodable {
+        var changed: [String]?
+        var values: [String: [CodedValue]]?
+        var tombstone: [String: CodedValue]?
+    }
+
+    private struct CodedValue: Decodable {
+        let value: StoredValue
+
+        private enum Keys: String, CodingKey { case real, blob }
+
+        init(from decoder: any Decoder) throws {
+            if let object = try? decoder.container(keyedBy: Keys.self) {
+                if let real = try object.decodeIfPresent(Double.self, forKey: .real) {
+                    value = .real(real)
+                } else if let base64 = try object.decodeIfPresent(String.self, forKey: .blob), let data = Data(base64Encoded: base64) {
+                    value = .blob(data)
+                } else {
+                    value = object.contains(.real) ? .real(.nan) : .null
+                }
+                return
+            }
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                value = .null
+            } else if let integer = try? single.decode(Int64.self) {
+                value = .integer(integer)
+            } else {
+                value = .text(try single.decode(String.self))
+            }
+        }
+    }
+}
+
+/// What a change says about attributes (see ``HistoryChange``).
+struct HistoryFields {
+    var changed: [String] = []
+    var values: [String: HistoryChange.ValueChange] = [:]
+    var tombstone: [String: StoredValue] = [:]
+}

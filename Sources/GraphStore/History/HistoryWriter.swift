@@ -1,0 +1,133 @@
+/// A ``StoreWriter`` that forwards every call to the store's and records each row it inserts,
+/// updates or deletes in a ``HistoryRecorder``: every save path (context saves, import sessions,
+/// delete rules, emptied owners, key changes, row updates) is recorded by this one place.
+///
+/// An update or delete needs the row as it was. SQLite writes at once, so it is read just before
+/// (by rowid). Inside a PostgreSQL batch the writes are kept and sent together: the rows are read
+/// in one query each time before the batch is sent (at its end, or when it fills up).
+final class HistoryWriter: StoreWriter {
+    let base: any StoreWriter
+    let model: ManagedObjectModel
+    var recorder = HistoryRecorder()
+    private(set) var author: String?
+    private(set) var contextName: String?
+    /// The outermost batch's entity, whose writes the store keeps until it sends them.
+    private var batchEntity: EntityDescription?
+    private var batchedWrites = 0
+    /// Entries whose before-values are still to be read, before the batch is sent.
+    private var unread: [Int] = []
+
+    init(_ base: any StoreWriter, model: ManagedObjectModel) { (self.base, self.model) = (base, model) }
+
+    func describeTransaction(author: String?, context: String?) {
+        self.author = author
+        contextName = context
+    }
+
+    var batchFlushSize: Int? { base.batchFlushSize }
+
+    func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
+        try beforeBatchedWrite(entity)
+        let rowID = try base.insert(into: entity, values: values)
+        if !entity.isJoin { recorder.insert(entity, rowID, values) }
+        return rowID
+    }
+
+    @discardableResult
+    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
+        guard !columns.isEmpty, !entity.isJoin else { return try base.update(entity, rowID: rowID, columns: columns, values: values) }
+        if recorder.knows(entity, rowID) {
+            recorder.update(entity, rowID, columns: columns, values: values, before: nil)
+        } else if isDeferred(entity) {
+            unread += recorder.update(entity, rowID, columns: columns, values: values, before: nil).map { [$0] } ?? []
+        } else if let before = try base.rows(of: entity, rowIDs: [rowID]).first?.values {
+            recorder.update(entity, rowID, columns: columns, values: values, before: before)
+        }
+        try beforeBatchedWrite(entity)
+        return try base.update(entity, rowID: rowID, columns: columns, values: values)
+    }
+
+    func delete(from entity: EntityDescription, rowID: Int64) throws {
+        if !entity.isJoin { try recordForeignKeyActions(deleting: entity, rowID: rowID) }
+        if entity.isJoin {
+        } else if recorder.knows(entity, rowID) {
+            recorder.delete(entity, rowID, before: nil)
+        } else if isDeferred(entity) {
+            unread += recorder.delete(entity, rowID, before: nil).map { [$0] } ?? []
+        } else if let before = try base.rows(of: entity, rowIDs: [rowID]).first?.values {
+            recorder.delete(entity, rowID, before: before)
+        }
+        try beforeBatchedWrite(entity)
+        try base.delete(from: entity, rowID: rowID)
+    }
+
+    /// A savepoint that throws drops what was recorded in it, as the store drops its writes.
+    func savepoint<T>(_ body: () throws -> T) throws -> T {
+        let (recorded, pending) = (recorder, unread)
+        do {
+            return try base.savepoint(body)
+        } catch {
+            (recorder, unread) = (recorded, pending)
+            throw error
+        }
+    }
+
+    func writingInBatch<T>(_ entity: EntityDescription, inserts: Int, _ body: () throws -> T) throws -> T {
+        guard batchEntity == nil, batchFlushSize != nil else { return try base.writingInBatch(entity, inserts: inserts, body) }
+        (batchEntity, batchedWrites) = (entity, 0)
+        defer { batchEntity = nil }
+        return try base.writingInBatch(entity, inserts: inserts) {
+            let result = try body()
+            try readUnread()
+            return result
+        }
+    }
+
+    /// Whether a write of `entity` is kept by the store until its batch is sent.
+    private func isDeferred(_ entity: EntityDescription) -> Bool { batchEntity === entity }
+
+    /// Counts a write the batch keeps; the one that fills it makes the store send it, so the rows
+    /// it changes are read first.
+    private func beforeBatchedWrite(_ entity: EntityDescription) throws {
+        guard isDeferred(entity), let size = batchFlushSize else { return }
+        batchedWrites += 1
+        guard batchedWrites >= size else { return }
+        batchedWrites = 0
+        try readUnread()
+    }
+
+    private func readUnread() throws {
+        guard !unread.isEmpty else { return }
+        var byEntity: [ObjectIdentifier: (entity: EntityDescription, positions: [Int64: Int])] = [:]
+        for position in unread {
+            let entry = recorder.entries[position]
+            byEntity[ObjectIdentifier(entry.entity), default: (entry.entity, [:])].positions[entry.rowID] = position
+        }
+        unread = []
+        for (entity, positions) in byEntity.values {
+            var found: [Int64: [StoredValue]] = [:]
+            for row in try base.rows(of: entity, rowIDs: Array(positions.keys)) { found[row.rowID] = row.values }
+            for (rowID, position) in positions { recorder.setBefore(found[rowID], at: position) }
+        }
+    }
+
+    // MARK: - Reading: the store's
+
+    func fetch(_ query: StoreQuery) throws -> [StoredRow] { try base.fetch(query) }
+    func fetchColumns(_ query: StoreQuery) throws -> StoredColumns { try base.fetchColumns(query) }
+    func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
+        try base.lookUp(entity, keyColumn: keyColumn, keys: keys, columns: columns)
+    }
+    func count(_ query: StoreQuery) throws -> Int { try base.count(query) }
+    func groupCounts(entity: String, column: String) throws -> [Int64: Int] { try base.groupCounts(entity: entity, column: column) }
+    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int] {
+        try base.groupCounts(entity: entity, column: column, owners: owners)
+    }
+    func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
+        try base.ownersWithoutMembers(owner: owner, candidates: candidates, member: member, column: column)
+    }
+    func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] { try base.rows(of: entity, rowIDs: rowIDs) }
+    func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
+        try base.rows(of: entity, columns: columns, matching: keys)
+    }
+}

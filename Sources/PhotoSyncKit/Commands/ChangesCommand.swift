@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+/// `photosync changes`: what changed in the catalog, oldest first, from its persistent history.
+struct ChangesCommand: GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "changes",
+        abstract: "Show what changed in the catalog: photos and photographers inserted, updated, deleted, excluded, restored.",
+        discussion: """
+            Without --since, the last fetch run's changes. --since takes a token a previous \
+            'changes' printed (what came after it), run:N (after fetch run N; 'status' shows run \
+            ids) or a time. With --format json the output is {"changes": [...], "token": "..."}; \
+            with jsonl the last line is {"token": "..."}: pass that token next time.
+
+            Examples:
+              photosync changes
+              photosync changes --since run:41 --format jsonl
+              photosync changes --since "$(cat last-token)" --format json
+            """
+    )
+
+    @OptionGroup var globals: GlobalOptions
+
+    @Option(help: "Start after a token, run:N, or a time (ISO 8601, YYYY-MM-DD, 24h, 7d).")
+    var since: String?
+
+    @Option(name: .customLong("run"), help: "Only the changes of fetch run N.")
+    var runID: Int?
+
+    @Option(help: "Only changes about this photographer and their photos.")
+    var photographer: String?
+
+    @Option(name: [.customShort("f"), .long], help: "Output format.")
+    var format: ChangesFormat = .text
+
+    func run() throws {
+        try reportingErrors {
+            let start = try Self.start(since)
+            let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
+            let (changes, token) = try context.openCatalog(forReading: true).changes(since: start, run: runID, photographer: photographer)
+            try Console.write(try ChangesOutput.render(changes, token: token, as: format))
+        }
+    }
+
+    static func start(_ since: String?) throws -> Catalog.ChangesStart {
+        guard let since else { return .lastRun }
+        if since.allSatisfy(\.isNumber), !since.isEmpty { return .token(since) }
+        if since.hasPrefix("run:") {
+            guard let run = Int(since.dropFirst(4)), run > 0 else { throw PhotoSyncError.usage("--since \(since): run:N needs a run id") }
+            return .run(run)
+        }
+        guard let bound = TimeBound(argument: since) else {
+            throw PhotoSyncError.usage("--since \(since): not a token, run:N or a time (ISO 8601, YYYY-MM-DD, 24h, 7d)")
+        }
+        return .time(bound.first)
+    }
+}
+
+enum ChangesFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, jsonl
+}
