@@ -6,9 +6,9 @@ import Testing
 @Suite(.serialized)
 struct ServeHTTPTests {
     /// A catalog fetched from `items` (images downloaded when `download`), served; `serve` gets `args`.
-    func withGallery(items: [FeedItem]? = nil, download: Bool = false, args: [String] = [], environment: [String: String] = [:],
+    func withGallery(_ kind: CatalogKind = .sqlite, items: [FeedItem]? = nil, download: Bool = false, args: [String] = [], environment: [String: String] = [:],
                      _ body: (DownloadFixture, ServedGallery) async throws -> Void) async throws {
-        try await withDownloadFixture(.sqlite) { fixture in
+        try await withDownloadFixture(kind) { fixture in
             let items = items ?? DownloadFixture.items(["101", "102", "103"], server: fixture.server)
             for (index, item) in items.enumerated() {
                 fixture.server.route("/img/\(item.id).jpg") { _ in Images.response(Images.jpeg(2000 + index, seed: UInt64(index))) }
@@ -50,8 +50,10 @@ struct ServeHTTPTests {
         }
     }
 
-    @Test func apiPhotosIsListFormatJSONByteForByte() async throws {
-        try await withGallery(download: true) { fixture, gallery in
+    /// On PostgreSQL too, where serve reads in READ ONLY transactions.
+    @Test(arguments: [CatalogKind.sqlite, .postgres])
+    func apiPhotosIsListFormatJSONByteForByte(_ kind: CatalogKind) async throws {
+        try await withGallery(kind, download: true) { fixture, gallery in
             let cases: [(String, [String])] = [
                 ("/api/photos", []),
                 ("/api/photos?photographer=Ana%20Lima&sort=uploaded&limit=2", ["--photographer", "Ana Lima", "--sort", "uploaded", "--limit", "2"]),
