@@ -6,8 +6,8 @@ enum TestPNG {
         for y in 0..<height {
             raw.append(0)  // filter: none
             for x in 0..<width {
-                let shade = UInt8(truncatingIfNeeded: 80 + (x + y) * 120 / (width + height))
-                raw += [UInt8(truncatingIfNeeded: hue * 53 + Int(shade) / 2), shade, UInt8(truncatingIfNeeded: 255 - hue * 37)]
+                let shade = 60 + (x + y) * 120 / (width + height)
+                raw += [UInt8((hue * 53) % 120 + shade / 2), UInt8(shade), UInt8(255 - (hue * 37) % 120 - shade / 3)]
             }
         }
         var header: [UInt8] = []

@@ -13,6 +13,9 @@ import urllib.parse
 
 from cdp import Browser
 
+# Images in the viewport (lazy ones below it are not loaded yet).
+VISIBLE_IMAGES = "[...document.images].filter(i => i.getBoundingClientRect().top < innerHeight)"
+
 OVERFLOW = """(() => {
   const width = document.documentElement.clientWidth;
   const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 1)
@@ -98,6 +101,9 @@ def layout(browser, base, out, expect):
     results = {}
     for name, path in expect["pages"].items():
         browser.goto(base + path.lstrip("/"))
+        browser.wait_until(VISIBLE_IMAGES + ".every(i => i.complete)")
+        broken = browser.evaluate(VISIBLE_IMAGES + ".filter(i => i.naturalWidth === 0).map(i => i.src)")
+        check(not broken, f"{path}: images that did not decode: {broken[:3]}")
         metrics = browser.evaluate(OVERFLOW)
         browser.screenshot(f"{out}/layout-{expect['label']}-{name}.png")
         check(metrics["scrollWidth"] <= metrics["width"] and not metrics["wide"],
