@@ -73,6 +73,32 @@ struct ServeHTTPTests {
     }
 }
 
+extension ServeHTTPTests {
+    /// serve reads a SQLite catalog read-only, so a fetch can write beside it (WAL), and the next
+    /// page shows the new photos.
+    @Test func aFetchWritesWhileServeReads() async throws {
+        try await withGallery { fixture, gallery in
+            let before = try jsonArrayText(try await gallery.request("/api/photos").text)
+            let more = DownloadFixture.items(["101", "102", "103", "104"], server: fixture.server)
+            try await fixture.fetch(more)
+            let after = try jsonArrayText(try await gallery.request("/api/photos").text)
+            #expect(before.count == 3 && after.count == 4)
+        }
+    }
+
+    @Test func noCatalogIsExit66AndNothingIsCreated() async throws {
+        let photosync = try PhotoSync()
+        defer { photosync.remove() }
+        let result = try await photosync("serve", "--port", "0")
+        #expect(result.status == 66 && result.stderrLines.count == 1, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: photosync.db))
+    }
+
+    private func jsonArrayText(_ text: String) throws -> [Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])
+    }
+}
+
 extension DownloadFixture {
     func run(_ args: [String], environment: [String: String] = [:]) async throws -> PhotoSync.Result {
         try await photosync.run(args + ["--files", files, "--db", photosync.db], environment: environment)
