@@ -26,7 +26,7 @@ struct ServeFilesTests {
             #expect(outside.status == 416 && outside.header("Content-Range") == "bytes */\(bytes.count)")
 
             let cached = try await gallery.request("/files/" + name, headers: ["If-None-Match": etag])
-            #expect(cached.status == 304 && cached.body.isEmpty)
+            #expect(cached.status == 304 && cached.body.isEmpty && cached.header("Content-Length") == nil)
             let since = try await gallery.request("/files/" + name, headers: ["If-Modified-Since": try #require(whole.header("Last-Modified"))])
             #expect(since.status == 304)
             #expect(try await gallery.request("/files/" + name, headers: ["If-None-Match": "\"other\""]).status == 200)

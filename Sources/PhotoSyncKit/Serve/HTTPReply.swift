@@ -38,7 +38,9 @@ struct HTTPReply: Sendable {
     func encoded(forHead: Bool, keepAlive: Bool) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+        // A 304 has no body, and its length would be the full reply's: none is sent.
+        if status != 304 { head += "Content-Length: \(body.count)\r\n" }
+        head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         var data = Data(head.utf8)
         if !forHead { data.append(body) }
         return data
