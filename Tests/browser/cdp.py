@@ -142,7 +142,7 @@ class Browser:
             self.call("Input.dispatchMouseEvent", session=True, type=kind, x=box[0], y=box[1], button="left", clickCount=1)
         self.wait_for("Page.loadEventFired")
 
-    def wait_until(self, expression, timeout=20):
+    def wait_until(self, expression, timeout=60):
         """Polls `expression` until it is true (a page restored from the back-forward cache fires no load event)."""
         deadline = time.monotonic() + timeout
         while not self.evaluate(expression):
