@@ -14,7 +14,7 @@ struct ServedGallery {
 
     static func start(_ photosync: PhotoSync, _ args: [String] = [], environment: [String: String] = [:]) async throws -> ServedGallery {
         let running = try photosync.start(["serve", "--port", "0", "--db", photosync.db] + args, environment: environment)
-        for _ in 0..<600 {
+        for _ in 0..<2400 {  // two minutes: the whole suite shares two cores
             if let line = running.stdoutSoFar.split(separator: "\n").first(where: { $0.hasPrefix("serving the catalog at ") }) {
                 let url = String(line.dropFirst("serving the catalog at ".count).split(separator: " ")[0])
                 let port = UInt16(url.split(separator: ":")[2].prefix { $0.isNumber })!
