@@ -16,14 +16,21 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case validationFailed([ValidationIssue])
     /// A `deny` relationship blocked a delete; nothing was written.
     case deleteDenied(object: ObjectID, relationship: String, count: Int)
-    /// The store file cannot be opened or is not a GraphStore store (not SQLite, truncated, unreadable).
-    case storeUnavailable(path: String, reason: String)
+    /// The store file cannot be opened or is not a GraphStore store (not SQLite, truncated, unreadable),
+    /// or its server cannot be reached; `kind` says why, the same for both stores.
+    case storeUnavailable(path: String, reason: String, kind: StoreFailure.Kind = .other)
     /// Writing to the store failed (read-only file, full disk, locked past the busy timeout, a
-    /// foreign key a save breaks); SQLite's codes are in the failure.
+    /// foreign key a save breaks); the failure's ``StoreFailure/kind`` says which.
     case writeFailed(StoreFailure)
     /// Reading from the store failed (an I/O error, locked past the busy timeout, a table the
     /// model expects missing from the file).
     case readFailed(StoreFailure)
+    /// A file store's named lock could not be taken: its file could not be opened or created
+    /// (`opening`), or the system refused the lock; `reason` is the system's.
+    case lockFailed(path: String, opening: Bool, reason: String, kind: StoreFailure.Kind)
+    /// A file store has several hard links: SQLite keeps its write-ahead log per name, so writers
+    /// through two names corrupt one store. Nothing was locked.
+    case hardLinked(path: String, links: Int)
     /// The store cannot be used with this model (written by a newer model, or a change that
     /// lightweight migration cannot apply). The file was left untouched.
     case incompatibleStore(String)
@@ -42,36 +49,21 @@ public enum GraphStoreError: Error, Sendable, Equatable {
     case mergeConflicts([MergeConflict])
 }
 
-/// A failed read or write of an open store: SQLite's message and result codes, as GRDB's
-/// `DatabaseError` carries them, or PostgreSQL's message and SQLSTATE.
-public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-    /// SQLite's primary result code (`SQLITE_CONSTRAINT` is 19, `SQLITE_BUSY` 5).
-    public let resultCode: Int32
-    /// SQLite's extended result code (`SQLITE_CONSTRAINT_FOREIGNKEY` is 787): which constraint or
-    /// which I/O call failed.
-    public let extendedResultCode: Int32
-    /// PostgreSQL's SQLSTATE (`23505` is a unique violation), for a PostgreSQL store; its result
-    /// codes are then 0.
-    public let sqlState: String?
-
-    public init(message: String, resultCode: Int32, extendedResultCode: Int32, sqlState: String? = nil) {
-        self.message = message
-        self.resultCode = resultCode
-        self.extendedResultCode = extendedResultCode
-        self.sqlState = sqlState
-    }
-
-    /// The message, with the extended code (or SQLSTATE) when it says more than the primary one.
-    public var description: String {
-        if let sqlState { return "\(message) (SQLSTATE \(sqlState))" }
-        return extendedResultCode == resultCode ? message : "\(message) (SQLite code \(extendedResultCode))"
-    }
-}
-
 /// `localizedDescription` is the description (Foundation's default names only the enum's case number).
 extension GraphStoreError: LocalizedError {
     public var errorDescription: String? { description }
+}
+
+extension GraphStoreError {
+    /// What went wrong in the engine, the same for both stores: nil for GraphStore's own errors
+    /// (conflicts, validation, an incompatible model).
+    public var failureKind: StoreFailure.Kind? {
+        switch self {
+        case .writeFailed(let failure), .readFailed(let failure): failure.kind
+        case .storeUnavailable(_, _, let kind), .lockFailed(_, _, _, let kind): kind
+        default: nil
+        }
+    }
 }
 
 /// One unique-constraint conflict: the constraint, the shared values, and the objects that collide.
@@ -108,10 +100,13 @@ extension GraphStoreError: CustomStringConvertible {
             "validation failed: " + issues.map { "\($0.object): \($0.rule)" }.joined(separator: "; ")
         case .deleteDenied(let object, let relationship, let count):
             "cannot delete \(object): its relationship \(relationship) denies deletion while it has \(count) object(s)"
-        case .storeUnavailable(let path, let reason): "cannot open store \(path): \(reason)"
+        case .storeUnavailable(let path, let reason, _): "cannot open store \(path): \(reason)"
         case .writeFailed(let reason): "cannot write to the store: \(reason)"
         case .readFailed(let reason): "cannot read the store: \(reason)"
         case .incompatibleStore(let reason): "incompatible store: \(reason)"
+        case .lockFailed(let path, let opening, let reason, _): "cannot \(opening ? "open" : "lock") \(path): \(reason)"
+        case .hardLinked(let path, let links):
+            "\(path) has \(links) hard links; SQLite keeps its write-ahead log per name, so several names corrupt one store: keep one name (a symlink is safe)"
         case .migrationConstraintViolation(let entity, let attributes, let duplicates):
             "migration adds a unique constraint on \(entity)(\(attributes.joined(separator: ", "))) but stored rows share values: "
                 + duplicates.prefix(10).map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", ")

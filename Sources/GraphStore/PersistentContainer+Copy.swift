@@ -29,7 +29,7 @@ extension PersistentContainer {
         } catch let error as GraphStoreError {
             throw error
         } catch {
-            throw .writeFailed(StoreFailure(message: "\(error)", resultCode: 0, extendedResultCode: 0))
+            throw .writeFailed(StoreFailure(kind: .other, message: "\(error)"))
         }
     }
 

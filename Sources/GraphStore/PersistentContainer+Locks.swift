@@ -1,64 +1,37 @@
-import Synchronization
-
-/// A named lock that every process using one PostgreSQL store shares: a session advisory lock,
-/// keyed by the name and the store's schema, held on a connection of its own.
-///
-/// It is released by ``release()``, when the lock is deinitialized, or when its connection ends:
-/// a process that dies (even by SIGKILL, or a host that loses the network) frees it with its
-/// connection, so a lock is never left behind. The same holds for a connection the server ends
-/// (a restart, `pg_terminate_backend`) while the process goes on: ``reassert()`` notices.
-public final class StoreLock: Sendable {
-    private let connection: Mutex<PostgresConnection>
-    private let store: PostgresStore
-    private let name: String
-
-    init(connection: PostgresConnection, store: PostgresStore, name: String) {
-        self.connection = Mutex(connection)
-        (self.store, self.name) = (store, name)
-    }
-
-    /// Whether the lock is still held: its connection still stands, or it was gone and the lock,
-    /// free, was taken again at once on a new one. False when another process took it meanwhile:
-    /// the holder must stop writing what the lock guards.
-    /// - Throws: `storeUnavailable` when the server cannot be reached to take it again.
-    public func reassert() throws(GraphStoreError) -> Bool {
-        if connection.withLock({ (try? $0.execute("SELECT 1")) != nil }) { return true }
-        guard let retaken = try store.lockedConnection(named: name, wait: false) else { return false }
-        connection.withLock { $0 = retaken }
-        return true
-    }
-
-    /// Releases the lock now (idempotent; closing the connection would too).
-    public func release() {
-        connection.withLock { _ = try? $0.execute("SELECT pg_advisory_unlock_all()") }
-    }
-
-    deinit { release() }
-}
-
 extension PersistentContainer {
-    /// Takes the lock `name` on this store (PostgreSQL only): waits for it when `wait` is true,
-    /// else returns nil when another process holds it.
-    /// - Throws: `incompatibleStore` for a SQLite store (lock its file instead), `storeUnavailable`.
+    /// Takes the lock `name` that every process using the store at `location` shares (see
+    /// ``StoreLock``): waits for it when `wait` is true, else returns nil when another process holds
+    /// it. A SQLite file is created (mode 0600) if it does not exist yet; nothing else is.
+    /// - Throws: `lockFailed` or `hardLinked` for a file, `storeUnavailable` when a server cannot
+    ///   be reached, `incompatibleStore` for a memory store.
+    public static func lock(named name: String, at location: StoreLocation, wait: Bool) throws(GraphStoreError) -> StoreLock? {
+        try storeType(location).lock(named: name, at: location, wait ? .indefinitely : .no)
+    }
+
+    /// Takes the lock `name`, waiting at most `timeout` for another process to release it: nil
+    /// when it did not in time. On PostgreSQL one connection waits; nothing polls.
+    public static func lock(named name: String, at location: StoreLocation, waitingAtMost timeout: Duration) throws(GraphStoreError) -> StoreLock? {
+        try storeType(location).lock(named: name, at: location, .atMost(timeout))
+    }
+
+    /// Whether a process holds the lock `name` on the store at `location` now, found without taking it.
+    public static func isLocked(named name: String, at location: StoreLocation) throws(GraphStoreError) -> Bool {
+        try storeType(location).isLocked(named: name, at: location)
+    }
+
+    /// The lock `name` on this container's store: ``lock(named:at:wait:)``.
     public func lock(named name: String, wait: Bool) throws(GraphStoreError) -> StoreLock? {
-        try postgresStore().lock(named: name, wait: wait)
+        try Self.lock(named: name, at: location, wait: wait)
     }
 
-    /// Takes the lock `name` (PostgreSQL only), waiting at most `timeout` for another process to
-    /// release it: nil when it did not in time. One connection waits; nothing polls.
-    /// - Throws: `incompatibleStore` for a SQLite store, `storeUnavailable`.
+    /// The lock `name` on this container's store: ``lock(named:at:waitingAtMost:)``.
     public func lock(named name: String, waitingAtMost timeout: Duration) throws(GraphStoreError) -> StoreLock? {
-        try postgresStore().lock(named: name, waitingAtMost: timeout)
+        try Self.lock(named: name, at: location, waitingAtMost: timeout)
     }
 
-    /// Whether a process holds the lock `name` now, read from the server without taking it.
+    /// Whether a process holds the lock `name` on this container's store now.
     public func isLocked(named name: String) throws(GraphStoreError) -> Bool {
-        try postgresStore().isLocked(named: name)
-    }
-
-    private func postgresStore() throws(GraphStoreError) -> PostgresStore {
-        guard let store = store as? PostgresStore else { throw .incompatibleStore("named locks need a PostgreSQL store") }
-        return store
+        try Self.isLocked(named: name, at: location)
     }
 
     /// Whether `location` holds a store already (a file that is neither empty nor a SQLite
@@ -70,5 +43,15 @@ extension PersistentContainer {
         case .file(let path): SQLiteStoreProbe.holdsStore(path)
         case .postgres(let conninfo): try PostgresStore.exists(conninfo: conninfo)
         }
+    }
+}
+
+extension StoreLocation {
+    /// How many hard links a file store has (nil for a missing file and for other stores). SQLite
+    /// keeps its write-ahead log per name: writers through two names corrupt one store, which is
+    /// why a file with more than one is never locked (``GraphStoreError/hardLinked(path:links:)``).
+    public var hardLinkCount: Int? {
+        guard case .file(let path) = self else { return nil }
+        return FileLock.linkCount(atPath: path)
     }
 }

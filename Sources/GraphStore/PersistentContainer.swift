@@ -8,6 +8,10 @@
 public final class PersistentContainer: Sendable {
     public let model: ManagedObjectModel
     let store: any PersistentStore
+    /// Where the store lives (its named locks are taken there).
+    let location: StoreLocation
+    /// The store's own queue, which the async forms await.
+    let executor: StoreExecutor
 
     /// Opens (creating or migrating) the store.
     ///
@@ -22,6 +26,8 @@ public final class PersistentContainer: Sendable {
         model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double = 5, readOnly: Bool = false
     ) throws(GraphStoreError) {
         self.model = model
+        self.location = location
+        executor = StoreExecutor(label: "GraphStore \(location.redactedDescription)")
         self.store = if case .postgres(let conninfo) = location {
             try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly)
         } else {
@@ -29,19 +35,13 @@ public final class PersistentContainer: Sendable {
         }
     }
 
+    /// The kind of store that lives at `location`.
+    static func storeType(_ location: StoreLocation) -> any PersistentStore.Type {
+        if case .postgres = location { PostgresStore.self } else { SQLiteStore.self }
+    }
+
     /// A new context on the store. Use it from one task only.
     public func newContext(mergePolicy: MergePolicy = .error) -> ObjectContext {
         ObjectContext(container: self, parent: nil, mergePolicy: mergePolicy)
-    }
-
-    /// Runs `body` with a new context on another thread (an import, say) and returns its result.
-    /// Return object IDs, not objects.
-    public func performBackgroundTask<T: Sendable>(
-        mergePolicy: MergePolicy = .error,
-        _ body: @escaping @Sendable (ObjectContext) throws -> T
-    ) async throws -> T {
-        try await Task.detached { [self] in
-            try body(newContext(mergePolicy: mergePolicy))
-        }.value
     }
 }

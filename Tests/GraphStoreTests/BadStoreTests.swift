@@ -17,8 +17,8 @@ final class Setting: ManagedObject {
         #expect {
             _ = try store.open()
         } throws: { error in
-            guard case GraphStoreError.storeUnavailable(let path, _) = error else { return false }
-            return path == store.path
+            guard case GraphStoreError.storeUnavailable(let path, _, let kind) = error else { return false }
+            return path == store.path && kind == .notADatabase
         }
         #expect(try store.bytes() == garbage)
     }

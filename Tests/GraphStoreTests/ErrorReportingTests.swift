@@ -23,7 +23,7 @@ final class Limited: ManagedObject {
     @Test func localizedDescriptionIsTheDescription() {
         let error: any Error = GraphStoreError.incompatibleStore("written by a newer model")
         #expect(error.localizedDescription == "incompatible store: written by a newer model")
-        let failure = GraphStoreError.writeFailed(StoreFailure(message: "FOREIGN KEY constraint failed", resultCode: 19, extendedResultCode: 787))
+        let failure = GraphStoreError.writeFailed(StoreFailure(kind: .foreignKeyViolation, message: "FOREIGN KEY constraint failed", resultCode: 19, extendedResultCode: 787))
         #expect(failure.localizedDescription == "cannot write to the store: FOREIGN KEY constraint failed (SQLite code 787)")
     }
 
@@ -66,7 +66,7 @@ final class Limited: ManagedObject {
         #expect {
             _ = try container.newContext().fetch(FetchRequest<Book>())
         } throws: { error in
-            guard case GraphStoreError.storeUnavailable(let path, _) = error else { return false }
+            guard case GraphStoreError.storeUnavailable(let path, _, _) = error else { return false }
             return path == store.path
         }
     }
@@ -82,6 +82,8 @@ final class Limited: ManagedObject {
         context.delete(parent)
         let error = #expect(throws: GraphStoreError.self) { try context.save() }
         guard case .writeFailed(let failure) = error else { Issue.record("expected writeFailed, got \(String(describing: error))"); return }
+        #expect(failure.kind == .foreignKeyViolation)
+        #expect(error?.failureKind == .foreignKeyViolation)
         if location == .postgres {
             #expect(failure.sqlState == "23503")  // foreign_key_violation
             #expect((failure.resultCode, failure.extendedResultCode) == (0, 0))

@@ -27,7 +27,7 @@ import Testing
             let error = #expect(throws: GraphStoreError.self) {
                 _ = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Author.self, Book.self]), location: .postgres(location))
             }
-            guard case .storeUnavailable(let path, let reason) = error else { Issue.record("\(location): \(String(describing: error))"); continue }
+            guard case .storeUnavailable(let path, let reason, _) = error else { Issue.record("\(location): \(String(describing: error))"); continue }
             let message = "\(error!)"
             #expect(!message.contains(Self.password), "\(message)")
             #expect(!error!.localizedDescription.contains(Self.password))
@@ -44,7 +44,7 @@ import Testing
             _ = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Author.self, Book.self]),
                                         location: .postgres(try Self.unusableLocations()[0]))
         }
-        guard case .storeUnavailable(_, let reason) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .storeUnavailable(_, let reason, _) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(reason.hasSuffix("port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?"), "\(reason)")
     }
 }

@@ -25,8 +25,8 @@ import Testing
         #expect {
             try context.save()
         } throws: { error in
-            guard case .writeFailed = error as? GraphStoreError else { return false }
-            return true
+            guard case .writeFailed(let failure) = error as? GraphStoreError else { return false }
+            return failure.kind == .readOnly
         }
         #expect(try store.state() == before)
         #expect(try store.open().newContext().count(FetchRequest<Author>()) == 1)

@@ -36,8 +36,10 @@ struct HelpExamplesTests {
         let photosync = try PhotoSync()
         defer { photosync.remove() }
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let examples = Self.examples(inReadme: readme)
+        let commands = try String(contentsOfFile: packageRoot + "/docs/commands.md", encoding: .utf8)
+        let examples = Self.examples(inReadme: readme) + Self.examples(inReadme: commands)
         #expect(examples.count >= 5, "\(examples)")
+        #expect(examples.contains { $0.hasPrefix("photosync migrate --to") }, "docs/commands.md's examples run too")
         try await Self.runInOrder([], examples, in: photosync)
     }
 

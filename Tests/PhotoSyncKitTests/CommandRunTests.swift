@@ -20,7 +20,7 @@ struct CommandRunTests {
         let config = try writeTemporaryFile("config.yaml", "endpoint: file:///nowhere/\n")
         let database = directory + "/c.sqlite"
         var command = try PhotoSyncCommand.parseAsRoot(["--db", database, "--config", config, "fetch", "--quiet"])
-        let held = try CatalogLock(databasePath: database, wait: false)
+        let held = try FetchLock.take(.file(database), wait: false) {}
         #expect(throws: ExitCode(75)) { try command.run() }
         withExtendedLifetime(held) {}
     }

@@ -38,22 +38,20 @@ extension SavePlanner {
         if duplicates.isEmpty { return objects }
         return firsts.map { index, key in
             guard let group = duplicates[index] else { return objects[index] }
-            switch policy {
-            case .error:
+            if policy.reportsConflict(.newObject) {
                 conflicts.append(ConstraintConflict(entity: entity.name, attributes: constraint, values: key.values.map(Self.text),
                                                     objects: group.map(\.objectID), storedObject: nil))
                 return group[0]
-            case .objectTrump, .storeTrump:
-                let survivor = policy == .objectTrump ? group.last! : group.first!
-                let merged = group.flatMap { contributorsOf($0) }
-                for object in group where object !== survivor {
-                    survivorOf[ObjectIdentifier(object)] = survivor
-                    contributors[ObjectIdentifier(object)] = nil
-                    outcome.folds.append((object, survivor))
-                }
-                contributors[ObjectIdentifier(survivor)] = merged
-                return survivor
             }
+            let survivor = group[policy.survivor(among: group.count)]
+            let merged = group.flatMap { contributorsOf($0) }
+            for object in group where object !== survivor {
+                survivorOf[ObjectIdentifier(object)] = survivor
+                contributors[ObjectIdentifier(object)] = nil
+                outcome.folds.append((object, survivor))
+            }
+            contributors[ObjectIdentifier(survivor)] = merged
+            return survivor
         }
     }
 

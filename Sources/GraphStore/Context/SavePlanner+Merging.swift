@@ -9,52 +9,38 @@ extension SavePlanner {
     }
 
     /// Attribute values after merging `contributors` (in insertion order) onto `base` (a stored row),
-    /// or onto the survivor's own values for a fresh insert.
+    /// or onto the survivor's own values for a fresh insert, by the policy's rules.
     func mergedAttributes(_ contributors: [ManagedObject], base: [StoredValue]?, _ entity: EntityDescription) -> [StoredValue] {
-        let survivor = policy == .storeTrump ? contributors.first! : contributors.last!
-        var values = base ?? entity.storedAttributes.map { survivor.attribute($0.slot).storedValue }
-        var filled = Set<Int>()
-        for contributor in contributors {
-            for (index, attribute) in entity.storedAttributes.enumerated() where contributor.attribute(attribute.slot).isAssigned {
-                switch policy {
-                case .objectTrump, .error: values[index] = contributor.attribute(attribute.slot).storedValue
-                case .storeTrump:
-                    if base == nil && !filled.contains(index) && contributor !== survivor && !survivor.attribute(attribute.slot).isAssigned {
-                        values[index] = contributor.attribute(attribute.slot).storedValue
-                    }
-                }
-                filled.insert(index)
+        let survivor = contributors[policy.survivor(among: contributors.count)]
+        return entity.storedAttributes.enumerated().map { index, attribute in
+            let offered = contributors.lazy.map { contributor -> StoredValue? in
+                let value = contributor.attribute(attribute.slot)
+                return value.isAssigned ? value.storedValue : nil
             }
+            return policy.resolved(.attribute, stored: base?[index], storedIsEmpty: false, merged: policy.merged(offered),
+                                   unassigned: survivor.attribute(attribute.slot).storedValue)
         }
-        return values
     }
 
     func mergedDestinations(_ contributors: [ManagedObject], base: [SaveOutcome.Destination]?, _ entity: EntityDescription) -> [SaveOutcome.Destination] {
         entity.toOneRelationships.enumerated().map { index, relationship in
             // A destination set by ID stays a row: nothing is loaded to save it.
-            let assigned = contributors.compactMap { contributor -> SaveOutcome.Destination? in
+            let offered = contributors.lazy.map { contributor -> SaveOutcome.Destination? in
                 let toOne = contributor.toOne(relationship.slot)
                 if let object = toOne.loadedDestination { return .object(object) }
                 return toOne.rowID.map { .row($0) }
             }
-            let baseValue = base?[index]
-            switch policy {
-            case .objectTrump, .error:
-                return assigned.last ?? baseValue ?? .row(nil)
-            case .storeTrump:
-                if let baseValue, !isEmpty(baseValue) { return baseValue }
-                return assigned.first ?? .row(nil)
-            }
+            let stored = base?[index]
+            return policy.resolved(.toOne, stored: stored, storedIsEmpty: stored.map(isEmpty) ?? true, merged: policy.merged(offered),
+                                   unassigned: .row(nil))
         }
     }
 
-    /// Whether a unique-key conflict of `object` is reported (``GraphStoreError/constraintConflicts(_:)``)
-    /// rather than resolved by folding the new object into the other one. Always under `.error`;
-    /// under every policy when `object` is an updated object whose new key meets another stored
-    /// identity: resolving that would delete a stored row (and what cascades from it) to make room,
-    /// which no merge policy here does.
+    /// Whether a unique-key conflict of `object` with a stored identity is reported
+    /// (``GraphStoreError/constraintConflicts(_:)``) rather than resolved by folding the object into
+    /// it: the policy's rule for a stored row, or for a moved key when `object` is an updated object.
     func reportsConflict(of object: ManagedObject) -> Bool {
-        policy == .error || object.state == .updated
+        policy.reportsConflict(object.state == .updated ? .movedKey : .storedRow(writtenBySameWork: false))
     }
 
     func isEmpty(_ destination: SaveOutcome.Destination) -> Bool {

@@ -36,7 +36,7 @@ struct ImportPass {
     mutating func run(_ writer: any StoreWriter) throws {
         for index in tables.indices {
             found.append(try lookUp(index, writer))
-            merged.append((0..<tables[index].groupCount).map { MergedRecord(tables[index], group: $0, firstWins: policy == .storeTrump) })
+            merged.append((0..<tables[index].groupCount).map { MergedRecord(tables[index], group: $0, policy: policy) })
         }
         decisions = tables.map { Array(repeating: .skip, count: $0.groupCount) }
         for index in order.reversed() { judge(index) }
@@ -66,8 +66,9 @@ struct ImportPass {
             if let row = remembered?[table.keys[group]] { rows.add(row, group: group) } else { missing.append(group) }
         }
         guard !missing.isEmpty else { return rows }
-        // Remembered destinations need every column; store-trump never overwrites another row's values.
-        try rows.read(missing, of: table, allColumns: linkedTo || policy != .storeTrump, writer)
+        // Remembered destinations need every column; a policy whose records never replace a stored
+        // attribute needs only the links.
+        try rows.read(missing, of: table, allColumns: linkedTo || policy.newValueWins(.attribute, storedIsEmpty: false), writer)
         outcome.lookedUp.insert(name)
         if rows.isEmpty && !linkedTo { outcome.foundNone.insert(name) }
         return rows
@@ -85,14 +86,13 @@ struct ImportPass {
             if let found = found[index].row(ofGroup: group) {
                 let row = FoundRow(rowID: self.found[index].rowIDs[found], index: found)
                 let inSession = sessionRows?.contains(row.rowID) ?? false
-                if policy == .error && !inSession {
+                if policy.reportsConflict(.storedRow(writtenBySameWork: inSession)) {
                     conflicts.append(ConstraintConflict(
                         entity: table.entity.name, attributes: [table.entity.storedAttributes[table.keyIndex].name],
                         values: [table.keys[group].text], objects: [], storedObject: .permanent(table.entity.name, row.rowID)))
                     continue
                 }
-                // Under `.error`, a row this session stored takes later records as object-trump would.
-                decision = .merge(row, overwrite: policy != .storeTrump, repeat: inSession)
+                decision = .merge(row, overwrite: policy.newValueWins(.attribute, storedIsEmpty: false), repeat: inSession)
             } else if ownedWhenEmpty && !needed[index][group] {
                 continue
             } else {
@@ -198,7 +198,7 @@ struct ImportPass {
                 if value != stored.value(row.index, attribute) { changed.append((attribute, value)) }
             }
         }
-        for link in 0..<table.linkCount where record.link(link, in: table) >= 0 && (overwrite || stored.value(row.index, table.width + link) == .null) {
+        for link in 0..<table.linkCount where record.link(link, in: table) >= 0 && takesLink(stored.value(row.index, table.width + link)) {
             let value = foreignKey(record, index, link) ?? .null
             if value != stored.value(row.index, table.width + link) { changed.append((table.width + link, value)) }
         }
@@ -230,8 +230,13 @@ struct ImportPass {
         switch decision {
         case .skip: false
         case .insert: true
-        case .merge(let row, let overwrite, _): overwrite || found[index].value(row.index, tables[index].width + link) == .null
+        case .merge(let row, _, _): takesLink(found[index].value(row.index, tables[index].width + link))
         }
+    }
+
+    /// Whether a record's link replaces a stored row's: the policy's rule for to-ones.
+    private func takesLink(_ stored: StoredValue) -> Bool {
+        policy.newValueWins(.toOne, storedIsEmpty: stored == .null)
     }
 
     /// Destinations before the tables that link to them.
@@ -263,9 +268,9 @@ struct FoundRow {
     let index: Int
 }
 
-/// A group's records merged into one, as the policy picks among new duplicates: each later record
-/// overrides (object-trump, error), or only fills what earlier ones left unset (store-trump). A
-/// group of one record (nearly all) is read in place, without a copy.
+/// A group's records merged into one, as the policy's rules pick among new duplicates
+/// (``MergePolicy/laterDuplicateWins(earlierAssigned:)``). A group of one record (nearly all) is
+/// read in place, without a copy.
 struct MergedRecord {
     /// The group's only record, or -1 when several were merged into `values` and `links`.
     private let record: Int
@@ -273,7 +278,7 @@ struct MergedRecord {
     private var links: [Int32] = []
     private(set) var assigned: UInt64 = 0
 
-    init(_ table: RecordTable, group: Int, firstWins: Bool) {
+    init(_ table: RecordTable, group: Int, policy: MergePolicy) {
         if let only = table.onlyRecord(of: group) {
             record = only
             assigned = table.assignedMask(only)
@@ -283,13 +288,13 @@ struct MergedRecord {
         values = Array(repeating: .null, count: table.width)
         links = Array(repeating: RecordTable.unlinked, count: table.linkCount)
         for record in table.records(of: group) {
-            for attribute in 0..<table.width where table.isAssigned(record, attribute) && !(firstWins && isAssigned(attribute)) {
+            for attribute in 0..<table.width where table.isAssigned(record, attribute) && policy.laterDuplicateWins(earlierAssigned: isAssigned(attribute)) {
                 values[attribute] = table.value(record, attribute)
                 assigned |= 1 << attribute
             }
             for link in 0..<table.linkCount {
                 let target = table.link(record, link)
-                if target >= 0 && !(firstWins && links[link] >= 0) { links[link] = target }
+                if target >= 0 && policy.laterDuplicateWins(earlierAssigned: links[link] >= 0) { links[link] = target }
             }
         }
     }

@@ -9,6 +9,12 @@ protocol PersistentStore: Sendable {
     /// `RESTRICT` actions too, which a save that deletes needs (it may empty a `.deny` relationship
     /// after deleting its owner).
     func write<T>(deferringForeignKeys: Bool, _ body: (any StoreWriter) throws -> T) throws -> T
+    /// Takes the lock `name` that every process using the store at `location` shares (see
+    /// ``StoreLock``): nil when another process holds it past `waiting`. Taken before any
+    /// container opens the store, so it takes no store instance.
+    static func lock(named name: String, at location: StoreLocation, _ waiting: LockWait) throws(GraphStoreError) -> StoreLock?
+    /// Whether a process holds the lock `name` on the store at `location` now, found without taking it.
+    static func isLocked(named name: String, at location: StoreLocation) throws(GraphStoreError) -> Bool
 }
 
 /// Reading rows. Row values follow ``EntityDescription/columns`` order.

@@ -103,7 +103,8 @@ final class SQLiteStore: PersistentStore {
 
     private func storeError(_ error: DatabaseError, reading: Bool) -> GraphStoreError {
         switch error.resultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .storeUnavailable(path: path, reason: error.message ?? "\(error)")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            .storeUnavailable(path: path, reason: error.message ?? "\(error)", kind: StoreFailure.Kind(error.extendedResultCode))
         default: reading ? .readFailed(StoreFailure(error)) : .writeFailed(StoreFailure(error))
         }
     }
@@ -121,7 +122,7 @@ final class SQLiteStore: PersistentStore {
         case .SQLITE_READONLY: "the file is read-only"
         default: detailed(error)
         }
-        return .storeUnavailable(path: path, reason: reason)
+        return .storeUnavailable(path: path, reason: reason, kind: StoreFailure.Kind(error.extendedResultCode))
     }
 }
 

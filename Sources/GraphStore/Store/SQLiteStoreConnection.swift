@@ -128,8 +128,9 @@ struct SQLiteStoreConnection: StoreWriter {
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else {
             if let connection = db.sqliteConnection, sqlite3_extended_errcode(connection) == ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue {
-                throw UniqueViolation(failure: StoreFailure(message: String(cString: sqlite3_errmsg(connection)), resultCode: code,
-                                                            extendedResultCode: ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue))
+                throw UniqueViolation(failure: StoreFailure(
+                    kind: .uniqueViolation, message: String(cString: sqlite3_errmsg(connection)), resultCode: code,
+                    extendedResultCode: ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue))
             }
             throw failure(code, sql)
         }

@@ -10,14 +10,21 @@ public struct FeedRequest: Sendable, Equatable {
     public var search: FeedSearch?
     /// With `search`: only photos uploaded at or after this Unix time.
     public var minUploadDate: Int?
+    /// With `search`: only photos uploaded at or before this Unix time (Flickr's bound is inclusive):
+    /// where a cut walk of the search resumes.
+    public var maxUploadDate: Int?
 
-    public init(endpoint: String, apiKey: String, perPage: Int, page: Int, search: FeedSearch? = nil, minUploadDate: Int? = nil) {
+    public init(
+        endpoint: String, apiKey: String, perPage: Int, page: Int, search: FeedSearch? = nil, minUploadDate: Int? = nil,
+        maxUploadDate: Int? = nil
+    ) {
         self.endpoint = endpoint
         self.apiKey = apiKey
         self.perPage = perPage
         self.page = page
         self.search = search
         self.minUploadDate = minUploadDate
+        self.maxUploadDate = maxUploadDate
     }
 
     /// The API method called.
@@ -26,7 +33,7 @@ public struct FeedRequest: Sendable, Equatable {
     /// `{endpoint}?method=flickr.photos.getRecent&api_key=KEY&format=json&nojsoncallback=1`
     /// `&extras=description,owner_name,date_upload,url_l&per_page=N&page=P`; joined with `&`
     /// when the endpoint already has a query. The key and every search term are percent-encoded.
-    /// A search adds its terms, `sort=date-posted-desc` and `min_upload_date` when set.
+    /// A search adds its terms, `sort=date-posted-desc`, and `min_upload_date` and `max_upload_date` when set.
     public var url: String {
         var query = "method=\(method)&api_key=\(Self.percentEncoded(apiKey))"
             + "&format=json&nojsoncallback=1&extras=description,owner_name,date_upload,url_l"
@@ -35,6 +42,7 @@ public struct FeedRequest: Sendable, Equatable {
             for (name, value) in search.parameters { query += "&\(name)=\(Self.percentEncoded(value))" }
             query += "&sort=date-posted-desc"
             if let minUploadDate { query += "&min_upload_date=\(minUploadDate)" }
+            if let maxUploadDate { query += "&max_upload_date=\(maxUploadDate)" }
         }
         return endpoint + separator + query
     }

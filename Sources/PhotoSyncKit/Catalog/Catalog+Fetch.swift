@@ -28,11 +28,11 @@ extension Catalog {
         let interruption = InterruptionWatch()
         var summary = FetchSummary()
         do {
-            let newest = try importPages(
+            let (newest, catchingUp) = try importPages(
                 source, history, run: run, into: &summary, lease: lease, interruption: interruption, progress: progress,
                 pagesExpected: pagesExpected)
             if let signal = interruption.signal { throw PhotoSyncError.interrupted(signal: signal) }
-            if summary.gap { Console.warning(history.gapWarning(summary)) }
+            if summary.gap { Console.warning(history.gapWarning(summary, catchingUp: catchingUp, limit: settings.pages ?? settings.maxPages)) }
             try lease?.confirm()
             try finish(run, .succeeded, summary, error: nil, newestUpload: newest)
             return summary
@@ -53,52 +53,174 @@ extension Catalog {
     /// downloading the next page while the current one is saved. After a completed fetch of the same
     /// source (and without `--full`), the next page is asked for only once the current one is
     /// judged: a page of photos all known ends the walk, and the request not made is quota saved.
-    /// Returns the newest upload time among the photos received (a search's next mark).
+    /// Then, within the same page limit, it continues the unfinished part of an earlier walk the
+    /// limit cut (see ``Backfill``), and records where that stands.
+    /// Returns the newest upload time among the photos received (a search's next mark), and
+    /// whether the source is still catching up.
     private func importPages(
         _ source: FeedSource, _ history: SourceHistory, run: ObjectID?, into summary: inout FetchSummary, lease: LockLease?,
         interruption: InterruptionWatch, progress: (FetchSummary) -> Void, pagesExpected: (Int) -> Void
-    ) throws -> Date? {
+    ) throws -> (newest: Date?, catchingUp: Bool) {
         let settings = source.settings
         let incremental = history.lastRunCompleted && !settings.full
-        var walk = FeedWalk(limit: settings.pages ?? settings.maxPages, isSingleDocument: source.isSingleDocument)
+        let limit = settings.pages ?? settings.maxPages
+        let pending = source.isSingleDocument ? nil : try backfill(of: source.identity)
+        let began = Date()
+        var head = FeedWalk(limit: limit, isSingleDocument: source.isSingleDocument)
         let prepare = preparing(source: source.label)
-        var arriving = ArrivingPage.decoded(try source.page(1))
-        var newest: Date?
+        var tally = WalkTally()
+        var catchingUp = pending != nil
+        var windowsPending = false
+        /// The head walk's `pages_skipped_known` and gap, kept in the summary while the catch up runs.
+        var headFacts: (skippedKnown: Int, gap: Bool)?
         try container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
-            var (number, received, skipped, excluded, datesUnknown) = (1, 0, 0, 0, 0)
-            while walk.accept(arriving.page, asked: number) {
-                let upcoming = walk.next(after: number)
-                var pending = incremental ? nil : try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) }
-                var page = try arriving.prepared(by: prepare)
-                // What deletes exclude is read again in the save's transaction: a delete that
-                // committed after the page was prepared is honoured, never undone by this page.
-                let prepared = page
-                try lease?.confirm()
-                let result = try session.save(preparing: { context in
-                    page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
-                    return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
-                })
-                received += page.page.photos.count + page.page.skipped.count
-                newest = [newest, page.page.photos.lazy.compactMap(\.uploaded).max()].compactMap { $0 }.max()
-                (skipped, excluded) = (skipped + page.page.skipped.count, excluded + page.excluded)
-                summary = FetchSummary(session: session, pages: number, received: received, skipped: skipped, excluded: excluded)
-                datesUnknown += page.page.notes.count
-                summary.datesUnknown = datesUnknown
-                if !settings.dryRun { try record(run, summary, calls: source.budget) }
-                pagesExpected(walk.expectedPages)
-                progress(summary)
-                reportSkipped(page.page)
-                if incremental && page.isKnown(result) { walk.stopAtKnownPage(number) }
-                guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage else { break }
-                if let deadline = settings.deadline, deadline.hasPassed { throw deadline.exceeded }
-                pending = try pending ?? PendingPage(upcoming, from: source, prepare: prepare)
-                (arriving, number) = (try pending!.wait(), upcoming)
+            /// Saves each page `walk` accepts, from `first` on; `judge` sees each saved page.
+            func walkPages(
+                _ walk: inout FeedWalk, _ source: FeedSource, _ first: ArrivingPage, backfill: Bool, stopAtKnown: Bool,
+                judge: (PreparedPage, Int, inout FeedWalk) throws -> Void = { _, _, _ in }
+            ) throws {
+                let (earlier, prefetch) = (tally.pages, !stopAtKnown && !backfill)
+                var (number, arriving) = (walk.first, first)
+                while walk.accept(arriving.page, asked: number) {
+                    let upcoming = walk.next(after: number)
+                    var pending = prefetch ? try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) } : nil
+                    let (page, result) = try save(arriving, session: session, lease: lease, prepare: prepare)
+                    tally.add(page, backfill: backfill)
+                    summary = tally.summary(session)
+                    if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
+                    if !settings.dryRun { try record(run, summary, calls: source.budget) }
+                    pagesExpected(earlier + walk.expectedPages)
+                    progress(summary)
+                    reportSkipped(page.page)
+                    if stopAtKnown && !backfill && page.isKnown(result) { walk.stopAtKnownPage(number) }
+                    try judge(page, number, &walk)
+                    guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage, !walk.reachedFloor else { break }
+                    if let deadline = settings.deadline, deadline.hasPassed { throw deadline.exceeded }
+                    pending = try pending ?? PendingPage(upcoming, from: source, prepare: prepare)
+                    (arriving, number) = (try pending!.wait(), upcoming)
+                }
             }
-            (summary.morePages, summary.pagesSkippedKnown) = (walk.morePages, walk.pagesSkippedKnown)
-            summary.gap = interruption.signal == nil && history.lastSuccess != nil && !walk.stoppedAtKnownPage
-                && session.counts(Photo.self).unchanged + session.counts(Photo.self).updated + excluded == 0
+
+            /// Walks a search over the cap window by window (see ``UploadWindow``), newest first,
+            /// skipping the windows earlier runs completed; every request counts against the limit.
+            func walkWindows() throws {
+                var calls = limit - 1
+                let whole = UploadWindow(from: source.minUploadDate.map { Int($0.timeIntervalSince1970) } ?? 0,
+                                         to: Int(Date().timeIntervalSince1970))
+                var windows = whole.uncovered(by: try completedWindows(of: source.identity))
+                defer { windowsPending = !windows.isEmpty }
+                while let window = windows.popLast() {
+                    guard calls > 0, interruption.signal == nil else { return windows.append(window) }
+                    var bounded = source
+                    (bounded.minUploadDate, bounded.maxUploadDate) = (Date(timeIntervalSince1970: Double(window.from)),
+                                                                      Date(timeIntervalSince1970: Double(window.to)))
+                    let probe = try bounded.page(1)
+                    calls -= 1
+                    if probe.total > UploadWindow.cap && !window.isOneSecond {
+                        windows += [window.halves.older, window.halves.newer]
+                        continue
+                    }
+                    if probe.total > UploadWindow.cap { reportOverCap(window, probe.total, tally: &tally) }
+                    let reachable = (UploadWindow.cap + settings.perPage - 1) / settings.perPage
+                    var walk = FeedWalk(limit: min(calls + 1, reachable), isSingleDocument: false)
+                    try walkPages(&walk, bounded, .decoded(probe), backfill: false, stopAtKnown: false)
+                    calls -= max(0, walk.fetched - 1)
+                    guard walk.reachedEnd || walk.fetched >= reachable else { return windows.append(window) }
+                    if !settings.dryRun { try recordCompleted(window, of: source.identity) }
+                }
+            }
+
+            let page1 = try source.page(1)
+            if settings.search != nil, !source.isSingleDocument, page1.total > UploadWindow.cap {
+                // The query's newest result is the mark once every window is walked, whichever run walked it.
+                tally.newest = page1.photos.compactMap(\.uploaded).max()
+                try walkWindows()
+                summary = tally.summary(session)
+                return
+            }
+            let floor = pending.map(\.floor) ?? history.mark
+            var headReachedFloor = false
+            try walkPages(&head, source, .decoded(page1), backfill: false, stopAtKnown: incremental) { page, _, _ in
+                headReachedFloor = headReachedFloor || Backfill.reaches(floor, page.page)
+            }
+            let photos = session.counts(Photo.self)
+            let gap = interruption.signal == nil && history.lastSuccess != nil && !head.stoppedAtKnownPage
+                && photos.unchanged + photos.updated + tally.excluded == 0
+            (summary.morePages, summary.pagesSkippedKnown, summary.gap) = (head.morePages, head.pagesSkippedKnown, gap)
+            headFacts = (head.pagesSkippedKnown, gap)
+            guard interruption.signal == nil else { return }
+            if head.reachedEnd || headReachedFloor {
+                catchingUp = false
+            } else if head.morePages > 0, let last = tally.last {
+                catchingUp = true
+                let cut = Backfill(cutAfter: head.fetched, perPage: settings.perPage, total: head.reportedTotal, last: last, floor: floor,
+                                   began: pending?.began ?? began)
+                if !settings.dryRun { try recordBackfill(cut, of: source.identity) }
+                return
+            }
+            guard var plan = pending else { return }
+            plan.shift(by: photos.inserted)
+            let remaining = limit - head.fetched
+            if catchingUp, remaining > 0 {
+                var resumed = source
+                if settings.search != nil, let anchor = plan.anchorUploaded { (resumed.minUploadDate, resumed.maxUploadDate) = (nil, anchor) }
+                if let start = try resumePoint(&plan, from: resumed, perPage: settings.perPage, within: remaining) {
+                    var walk = FeedWalk(limit: remaining - start.calls + 1, isSingleDocument: false, first: start.number)
+                    try walkPages(&walk, resumed, .decoded(start.page), backfill: true, stopAtKnown: false) { page, number, walk in
+                        if plan.reachesFloor(page.page) { walk.stopAtFloor() }
+                        plan.advance(past: number, perPage: settings.perPage, total: page.page.total, last: tally.last)
+                        catchingUp = !walk.reachedFloor && !walk.reachedEnd
+                        if !settings.dryRun { try recordBackfill(catchingUp ? plan : nil, of: source.identity) }
+                    }
+                    (summary.morePages, summary.pagesSkippedKnown, summary.gap) = (walk.morePages, head.pagesSkippedKnown, gap)
+                }
+            }
+            if !settings.dryRun { try recordBackfill(catchingUp ? plan : nil, of: source.identity) }
         }
-        return newest
+        // A search's mark moves only once every window is walked: until then, later runs start again
+        // from the same `min_upload_date` and skip the windows completed.
+        return (windowsPending ? nil : tally.newest, catchingUp)
+    }
+
+    /// A window one second wide still over the cap: reported, and walked as far as Flickr serves.
+    private func reportOverCap(_ window: UploadWindow, _ total: Int, tally: inout WalkTally) {
+        tally.windowsOverCap += 1
+        Console.warning("search window at \(window.description) holds \(total) results in one second, more than the "
+            + "\(UploadWindow.cap) Flickr serves: only the first \(UploadWindow.cap) can be fetched")
+    }
+
+    /// Saves `arriving` through `session`, leaving out what deletes exclude. What deletes exclude is
+    /// read again in the save's transaction: a delete that committed after the page was prepared is
+    /// honoured, never undone by this page.
+    private func save(
+        _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?,
+        prepare: (FeedPage) throws(PhotoSyncError) -> PreparedPage
+    ) throws -> (PreparedPage, ImportResult) {
+        let prepared = try arriving.prepared(by: prepare)
+        var page = prepared
+        try lease?.confirm()
+        let result = try session.save(preparing: { context in
+            page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
+            return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
+        })
+        return (page, result)
+    }
+
+    /// The page where `plan`'s catch up resumes (a search: page 1 of the uploads up to the anchor),
+    /// checked against the anchor (see ``Backfill/misplaces(_:asked:)``): a misplaced page sends the
+    /// search a page back, each request counted. Nil when `calls` ran out first: `plan` then
+    /// resumes at the page reached.
+    private func resumePoint(
+        _ plan: inout Backfill, from source: FeedSource, perPage: Int, within calls: Int
+    ) throws -> (number: Int, page: FeedPage, calls: Int)? {
+        var number = source.maxUploadDate != nil ? 1 : plan.resumePage(perPage: perPage)
+        for call in 1...max(1, calls) {
+            let page = try source.page(number)
+            if !plan.misplaces(page, asked: number) || number == 1 { return (number, page, call) }
+            number = page.page != number ? max(1, min(number - 1, page.pages)) : number - 1
+        }
+        plan.offset = (number - 1) * perPage
+        return nil
     }
 
     /// Prepares a downloaded page for saving, leaving out what deletes excluded (read through the

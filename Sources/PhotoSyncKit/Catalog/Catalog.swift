@@ -39,6 +39,7 @@ public final class Catalog: Sendable {
         } catch {
             throw PhotoSyncError.from(error, path: path)
         }
+        try withContext { context in try Self.fillTitleKeys(context) }
     }
 
     /// Photos, optionally by one photographer or from one source (``FeedSource/label``), in the
@@ -137,7 +138,8 @@ public final class Catalog: Sendable {
                     runs: runs.map { FetchRunRecord($0, fetching: fetching) },
                     excludedPhotos: try context.count(FetchRequest<ExcludedPhoto>()),
                     excludedPhotographers: try context.count(FetchRequest<ExcludedPhotographer>()),
-                    apiCallsLastHour: try apiCallsLastHour(in: context))
+                    apiCallsLastHour: try apiCallsLastHour(in: context),
+                    sources: try Self.sources(in: context))
                 (status.files, status.fileBytes, status.filesUnavailable) = files
                 status.filesPending = max(0, photos - files.files - files.unavailable)
                 return status
@@ -161,7 +163,8 @@ public final class Catalog: Sendable {
 
     private static func sortKeys(_ sort: ListSort) -> [FetchSort<Photo>] {
         switch sort {
-        case .title: [.ascending(\.$title), .ascending(\.$unique, .numericText)]
+        // Dictionary order by the stored key; equal keys by the title's bytes, then the id.
+        case .title: [.ascending(\.$titleKey), .ascending(\.$title), .ascending(\.$unique, .numericText)]
         case .uploaded: [.descending(\.$uploaded), .ascending(\.$unique, .numericText)]
         case .id: [.ascending(\.$unique, .numericText)]
         }

@@ -77,6 +77,11 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// No photo of this fetch was in the catalog although an earlier fetch of its source succeeded:
     /// photos may have been missed between the two.
     public var gap = false
+    /// Pages fetched to finish an earlier walk of the source that a page limit cut (0 if none).
+    public var backfillPages = 0
+    /// Search windows one second wide that still held more than the 4,000 results Flickr serves:
+    /// what lies past the first 4,000 of each was out of reach.
+    public var windowsOverCap = 0
 
     public init() {}
 
@@ -88,6 +93,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case morePages = "more_pages"
         case pagesSkippedKnown = "pages_skipped_known"
         case gap
+        case backfillPages = "backfill_pages"
+        case windowsOverCap = "windows_over_cap"
     }
 }
 
@@ -156,4 +163,17 @@ public struct CatalogStatus: Sendable, Equatable {
     public var fileBytes = 0
     public var filesPending = 0
     public var filesUnavailable = 0
+    /// Every source fetched so far, by label: complete, or catching up on a cut walk.
+    public var sources: [SourceStatus] = []
+}
+
+/// One source as `status` shows it (issue 25).
+public struct SourceStatus: Sendable, Equatable {
+    /// As `list` spells it: `recent`, `search tags=cats`.
+    public var source: String
+    public var lastSuccess: Date?
+    /// A walk a page limit cut is still to be finished by later fetches.
+    public var backfillPending: Bool
+    /// Fetched successfully, nothing left to catch up.
+    public var complete: Bool { lastSuccess != nil && !backfillPending }
 }

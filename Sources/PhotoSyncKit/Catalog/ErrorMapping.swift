@@ -16,7 +16,11 @@ extension PhotoSyncError {
                 "\(conflict.entity == "Photo" ? "photo" : "photographer") \(conflict.values.joined(separator: "/"))"
             }
             return .conflict("merge conflict under the error policy: \(listed.joined(separator: ", ")) (\(conflicts.count) in total); nothing from this page was saved")
-        case .storeUnavailable(_, let reason): return .catalog("cannot open catalog \(path): \(reason)")
+        case .storeUnavailable(_, let reason, _): return .catalog("cannot open catalog \(path): \(reason)")
+        case .lockFailed(_, let opening, let reason, let kind):
+            if opening && kind == .diskFull, let shortage = StorageShortage.at(path) { return .catalog(shortage.message(writing: path)) }
+            return .catalog("cannot \(opening ? "open" : "lock") \(path): \(reason)")
+        case .hardLinked(_, let links): return .catalog(hardLinkProblem(path, links))
         case .incompatibleStore(let reason): return .catalog("cannot use catalog \(path): \(reason)")
         default: return .catalog("catalog \(path): \(error)")
         }
@@ -44,6 +48,11 @@ extension PhotoSyncError {
         }
     }
 
+    /// The message for a catalog reached through several hard links.
+    static func hardLinkProblem(_ path: String, _ links: Int) -> String {
+        "\(path) has \(links) hard links; SQLite keeps its write-ahead log per name, so several names corrupt one catalog: keep one name (a symlink is safe)"
+    }
+
     private static func retryLaterMessage(page: Int, seconds: Double) -> String {
         let until = Date(timeIntervalSinceNow: seconds.rounded(.up))
         return "page \(page): the API asks to wait \(Int(seconds.rounded(.up))) s (until \(timestamp(until))); "
@@ -52,23 +61,17 @@ extension PhotoSyncError {
 }
 
 extension GraphStoreError {
-    /// SQLite's "database or disk is full", an I/O error, or a file it could not open or create:
-    /// what a full disk, no free inode or `ulimit -f` produce.
+    /// A full disk, an I/O error, or a file the store could not open or create: what a full disk,
+    /// no free inode or `ulimit -f` produce. (A lock's file is judged where its message is made.)
     fileprivate var mayBeStorageShortage: Bool {
-        switch self {
-        case .writeFailed(let failure), .readFailed(let failure): [13, 10, 14].contains(failure.resultCode)
-        case .storeUnavailable(_, let reason): reason == "cannot open the file" || reason.contains("disk")
-        default: false
-        }
+        if case .lockFailed = self { return false }
+        return [.diskFull, .ioError, .cannotOpen].contains(failureKind)
     }
 
-    /// SQLite's SQLITE_NOMEM (7).
+    /// This process could not allocate memory.
     fileprivate var isOutOfMemory: Bool {
-        switch self {
-        case .writeFailed(let failure), .readFailed(let failure): failure.resultCode == 7
-        case .storeUnavailable(_, let reason): reason.contains("out of memory")
-        default: false
-        }
+        if case .lockFailed = self { return false }
+        return failureKind == .outOfMemory
     }
 }
 

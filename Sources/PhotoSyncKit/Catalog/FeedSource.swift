@@ -11,6 +11,9 @@ struct FeedSource: Sendable {
     /// With `--search`: only photos uploaded at or after this time (the query's mark, see
     /// ``SourceHistory/searchFrom``).
     var minUploadDate: Date?
+    /// With `--search`: only photos uploaded at or before this time, while a cut walk of the query
+    /// is finished (see ``Backfill``).
+    var maxUploadDate: Date?
 
     init(settings: FetchSettings, budget: APIBudget? = nil) {
         (self.settings, self.budget) = (settings, budget)
@@ -42,6 +45,17 @@ struct FeedSource: Sendable {
     var label: String {
         guard let search = settings.search else { return "recent" }
         return (["search"] + search.parameters.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+    }
+
+    /// The label of the source whose ``identity`` is `identity` (for runs recorded before labels
+    /// were needed): the method and the percent-encoded terms follow the endpoint.
+    static func label(ofIdentity identity: String) -> String {
+        let words = identity.split(separator: " ", omittingEmptySubsequences: false)
+        guard let method = words.lastIndex(where: { $0.hasPrefix("flickr.photos.") }), words[method] == "flickr.photos.search" else {
+            return "recent"
+        }
+        let terms = words[(method + 1)...].map { String($0).removingPercentEncoding ?? String($0) }
+        return (["search"] + terms).joined(separator: " ")
     }
 
     /// A `file://` endpoint is one response document: no paging.
@@ -101,6 +115,7 @@ struct FeedSource: Sendable {
     private func request(page: Int) -> FeedRequest {
         FeedRequest(
             endpoint: settings.endpoint, apiKey: settings.apiKey ?? "", perPage: settings.perPage, page: page,
-            search: settings.search, minUploadDate: minUploadDate.map { Int($0.timeIntervalSince1970) })
+            search: settings.search, minUploadDate: minUploadDate.map { Int($0.timeIntervalSince1970) },
+            maxUploadDate: maxUploadDate.map { Int($0.timeIntervalSince1970.rounded(.up)) })
     }
 }

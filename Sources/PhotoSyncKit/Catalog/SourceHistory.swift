@@ -30,11 +30,18 @@ struct SourceHistory {
         mark = try context.fetch(marks).first?.newestUpload
     }
 
-    /// The warning for a fetch that met none of the photos earlier runs stored.
-    func gapWarning(_ summary: FetchSummary, now: Date = Date()) -> String {
+    /// The warning for a fetch that met none of the photos earlier runs stored, saying what happens
+    /// next: when the page limit cut the walk (`catchingUp`), the next fetches finish it, `limit`
+    /// pages at a time; when the feed ended first, what it no longer serves is out of reach.
+    func gapWarning(_ summary: FetchSummary, catchingUp: Bool, limit: Int, now: Date = Date()) -> String {
         let since = lastSuccess.map { Self.duration(now.timeIntervalSince($0)) } ?? "an unknown time"
-        return "possible gap: none of the \(summary.received) photo(s) fetched was in the catalog; photos uploaded "
-            + "since the last successful fetch (\(since) ago) may have been missed: fetch more pages (--pages, max_pages) or more often"
+        let head = "possible gap: none of the \(summary.received) photo(s) fetched was in the catalog since the last successful "
+            + "fetch (\(since) ago)"
+        guard catchingUp else {
+            return head + "; the feed ended before reaching them, so photos it no longer serves were missed: fetch more often"
+        }
+        return head + "; the next fetches catch up on the rest, up to \(limit) page(s) each after what is new: "
+            + "raise --pages or max_pages, or fetch more often, to catch up sooner"
     }
 
     /// "3 d 4 h", "2 h 5 min", "12 min", "40 s".

@@ -49,7 +49,10 @@ struct FetchCommand: GlobalOptionsCommand {
         valueName: "key"))
     var apiKey: String?
 
-    @Option(help: "Fetch exactly this many pages (default: until the feed ends or max_pages).")
+    @Option(help: ArgumentHelp(
+        "Fetch at most this many pages (default max_pages). A fetch stops earlier at a page of photos it has, then spends "
+            + "what is left on finishing a walk an earlier limit cut.",
+        valueName: "n"))
     var pages: Int?
 
     @Option(help: "Photos per page, 1 to 500 (default 100).")

@@ -19,7 +19,7 @@ enum StatusOutput {
             if status.files + status.filesUnavailable > 0 {
                 text += "files:         \(status.files) (\(status.fileBytes) bytes), \(status.filesPending) to download, \(status.filesUnavailable) unavailable\n"
             }
-            text += "\n"
+            text += sources(status.sources, time: time, lineWidth: lineWidth) + "\n"
             guard !status.runs.isEmpty else { return text + "No fetches yet.\n" }
             // The error column only when a run has one: an empty last column costs a narrow pane its width.
             let withErrors = status.runs.contains { $0.error?.isEmpty == false }
@@ -46,6 +46,18 @@ enum StatusOutput {
         run.summary.gap ? "\(run.outcome.rawValue) (gap)" : run.outcome.rawValue
     }
 
+    /// `sources:` and two lines per source: complete, or catching up on a walk a page limit cut,
+    /// then its last success (nothing when no fetch ran yet). A long search is cut to `lineWidth`.
+    static func sources(_ sources: [SourceStatus], time: TableTime, lineWidth: Int? = nil) -> String {
+        guard !sources.isEmpty else { return "" }
+        return "sources:\n" + sources.map { source in
+            let state = source.backfillPending ? "catching up" : source.complete ? "complete" : "never fetched successfully"
+            let line = "  \(TerminalText.escaped(source.source)): \(state)"
+            let fitted = lineWidth.map { TableRenderer.width(of: line) > $0 ? String(line.prefix(max(1, $0 - 1))) + "…" : line } ?? line
+            return fitted + "\n" + (source.lastSuccess.map { "    last success \(time.text($0))\n" } ?? "")
+        }.joined()
+    }
+
     /// `…/photosync/catalog.sqlite`: a path's end says most about it.
     static func cutFromLeft(_ text: String, to width: Int) -> String {
         guard TableRenderer.width(of: text) > width, width > 1 else { return text }
@@ -63,6 +75,7 @@ enum StatusOutput {
         var excludedPhotos: Int
         var excludedPhotographers: Int
         var apiCallsLastHour: Int
+        var sources: [Source]
         var files: Int
         var fileBytes: Int
         var filesPending: Int
@@ -73,12 +86,13 @@ enum StatusOutput {
             (photos, photographers, runs) = (status.photos, status.photographers, status.runs.map(Run.init))
             (excludedPhotos, excludedPhotographers) = (status.excludedPhotos, status.excludedPhotographers)
             apiCallsLastHour = status.apiCallsLastHour
+            sources = status.sources.map(Source.init)
             (files, fileBytes, filesUnavailable) = (status.files, status.fileBytes, status.filesUnavailable)
             filesPending = status.filesPending
         }
 
         enum CodingKeys: String, CodingKey {
-            case photos, photographers, runs
+            case photos, photographers, runs, sources
             case excludedPhotos = "excluded_photos"
             case excludedPhotographers = "excluded_photographers"
             case apiCallsLastHour = "api_calls_last_hour"
@@ -86,6 +100,33 @@ enum StatusOutput {
             case fileBytes = "file_bytes"
             case filesPending = "files_pending"
             case filesUnavailable = "files_unavailable"
+        }
+    }
+
+    /// One source: `last_success` is null until a fetch of it succeeds.
+    private struct Source: Encodable {
+        var source: String
+        var complete: Bool
+        var lastSuccess: String?
+        var backfillPending: Bool
+
+        init(_ status: SourceStatus) {
+            (source, complete, backfillPending) = (status.source, status.complete, status.backfillPending)
+            lastSuccess = status.lastSuccess.map(timestamp)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case source, complete
+            case lastSuccess = "last_success"
+            case backfillPending = "backfill_pending"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(source, forKey: .source)
+            try container.encode(complete, forKey: .complete)
+            try container.encode(lastSuccess, forKey: .lastSuccess)
+            try container.encode(backfillPending, forKey: .backfillPending)
         }
     }
 

@@ -45,25 +45,24 @@ struct CommandContext {
         } catch {
             throw PhotoSyncError.from(error, path: location.display)
         }
-        return !location.isPostgres && CatalogLock.isHeld(databasePath: databasePath)
+        return try location.fetchIsRunning()
     }
 
     /// Opens the existing catalog; one with several hard links is refused for writing and warned
     /// about for reading.
     /// - Throws: `.noInput` (66) when there is none: a mistyped `--db` must not create one.
     func openCatalog(forReading: Bool = false) throws -> Catalog {
-        if !location.isPostgres { try refuseSpecialFile() }
+        try refuseSpecialFile()
         guard try catalogExists() else { throw PhotoSyncError.noInput("no catalog at \(location.display) (run photosync fetch first)") }
-        if location.isPostgres { return try Catalog(location, forReading: forReading) }
-        if let links = CatalogLock.linkCount(atPath: databasePath), links > 1 {
-            let problem = CatalogLock.hardLinkProblem(databasePath, links)
+        if let links = location.storeLocation.hardLinkCount, links > 1 {
+            let problem = PhotoSyncError.hardLinkProblem(databasePath, links)
             guard forReading else { throw PhotoSyncError.catalog(problem) }
             Console.warning(problem)
         }
-        return try Catalog(path: databasePath, forReading: forReading)
+        return try Catalog(location, forReading: forReading)
     }
 
-    /// A catalog is a regular file or a new path: SQLite on `/dev/null` would leave a
+    /// A catalog is a regular file or a new path (a PostgreSQL URL names no file): SQLite on `/dev/null` would leave a
     /// world-writable `/dev/null-journal` behind, and a folder or a FIFO is a typo.
     func refuseSpecialFile() throws(PhotoSyncError) {
         var info = stat()

@@ -11,6 +11,8 @@ struct CatalogReading {
     /// Broken invariants: photographers without photos, photos without a photographer, two
     /// photographers with one name, an id twice, counts that disagree, excluded rows still present.
     var problems: [String] = []
+    /// Whether the catalog records an unfinished cut walk to catch up on.
+    var catchingUp = false
 
     /// Reads the runs only `readingRuns` (a step that fetches); `throughCommands` reads them too.
     init(_ catalog: Catalog, throughCommands: Bool, readingRuns: Bool = true) throws {
@@ -42,6 +44,7 @@ struct CatalogReading {
         let excluded = try context.fetchColumns(FetchRequest<ExcludedPhoto>(), [\.$unique, \.$photographer])
         for (id, name) in zip(try excluded.values(\.$unique), try excluded.values(\.$photographer)) { model.excludedIDs[id] = .some(name) }
         model.excludedNames = Set(try context.fetchColumns(FetchRequest<ExcludedPhotographer>(), [\.$name]).values(\.$name))
+        catchingUp = try context.count(FetchRequest<SourceBackfill>()) > 0
         guard readingRuns else { return }
         runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)])).map { FetchRunRecord($0, fetching: false) }
     }

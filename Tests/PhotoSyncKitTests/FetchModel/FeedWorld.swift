@@ -45,7 +45,7 @@ struct FeedWorld {
 
     /// A photo never seen before, by a new owner with a new name when `newOwner` (the only kind
     /// of photo an `error` fetch can store into a non-empty catalog).
-    mutating func newPhoto(newOwner: Bool, random: inout SeededRandom) -> String {
+    mutating func newPhoto(newOwner: Bool, random: inout SeededRandom, uploaded: Int? = nil) -> String {
         fresh += 1
         let id = "\(100 + fresh)"
         if newOwner {
@@ -53,6 +53,7 @@ struct FeedWorld {
             names[owner] = "P\(fresh)"
         }
         items[id] = newItem(id, random: &random, owner: newOwner ? "\(100 + fresh)@N0" : nil)
+        if let uploaded { items[id]!.uploaded = uploaded }
         return id
     }
 

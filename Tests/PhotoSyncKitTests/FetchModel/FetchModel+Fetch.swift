@@ -17,43 +17,16 @@ extension FetchModel {
     /// whose photos (excluded ones count) were all in the catalog, unchanged, and not repeats ends
     /// the walk; the pages within the limit not asked for are `pages_skipped_known`, and no
     /// `more_pages` is reported. A failed or conflicting run makes the next one walk to its limit.
+    /// Then the catch up of a walk the limit cut (README, "Catching up"; see FetchModel+CatchUp).
     mutating func fetched(_ fetch: ModelFetch) -> (outcome: Outcome, run: FetchSummary?) {
-        let start = self
-        let incremental = start.lastRunCompleted && !fetch.full
-        var work = self
-        var session = Session()
-        var stoppedAtKnownPage = false
-        for (index, page) in fetch.pages.prefix(fetch.limit).enumerated() {
-            if fetch.failAt == index + 1 {
-                if !fetch.dryRun { (self, lastRunCompleted) = (work, false) }
-                return (.failed, fetch.dryRun ? nil : session.summary)
-            }
-            let usable = page.filter(\.isUsable)
-            let kept = usable.filter { !start.excludes($0) }
-            if fetch.policy == .error, case let conflicts = start.conflicts(kept), !conflicts.isEmpty {
-                if !fetch.dryRun { (self, lastRunCompleted) = (work, false) }
-                return (.conflict(conflicts, total: conflicts.count), fetch.dryRun ? nil : session.summary)
-            }
-            let known = incremental && Self.isKnown(kept, excluded: usable.count - kept.count, policy: fetch.policy, before: start, session: session)
-            work.save(kept, policy: fetch.policy, before: start, session: &session)
-            session.summary.pages = index + 1
-            session.summary.received += page.count
-            session.summary.skipped += page.count - usable.count
-            session.summary.excluded += usable.count - kept.count
-            if known {
-                stoppedAtKnownPage = true
-                break
-            }
-        }
-        var summary = session.summary
-        summary.morePages = stoppedAtKnownPage ? 0 : max(0, fetch.pages.count - fetch.limit)
-        summary.pagesSkippedKnown = stoppedAtKnownPage ? max(0, min(fetch.limit, fetch.pages.count) - summary.pages) : 0
-        summary.gap = start.hadSuccessfulFetch && !stoppedAtKnownPage && summary.unchanged + summary.updated + summary.excluded == 0
+        var walk = ModelWalk(fetch: fetch, start: self)
+        let outcome = walk.run()
         if !fetch.dryRun {
-            self = work
-            (hadSuccessfulFetch, lastRunCompleted) = (true, true)
+            (self, lastRunCompleted) = (walk.work, outcome == nil)
+            backfill = walk.recorded
+            if outcome == nil { (hadSuccessfulFetch, mark) = (true, [mark, walk.newest].compactMap { $0 }.max()) }
         }
-        return (.fetched(summary), fetch.dryRun ? nil : summary)
+        return (outcome ?? .fetched(walk.session.summary), fetch.dryRun ? nil : walk.session.summary)
     }
 
     /// A page an incremental walk stops after: not empty (an excluded photo counts), and every photo

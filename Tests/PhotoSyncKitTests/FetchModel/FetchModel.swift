@@ -17,6 +17,10 @@ struct FetchModel: Equatable {
     /// Whether the last real fetch (dry runs record nothing) succeeded: the next one, without
     /// `--full`, is incremental and stops after a page of photos all known.
     var lastRunCompleted = false
+    /// The unfinished part of a walk the page limit cut (nil: the feed is complete).
+    var backfill: ModelBackfill?
+    /// The newest upload any completed fetch received.
+    var mark: Int?
 
     /// What a step returns, as the model predicts it and as the catalog answered.
     enum Outcome: Equatable, CustomStringConvertible {
@@ -63,6 +67,6 @@ extension FetchSummary {
     var line: String {
         "pages \(pages) received \(received) inserted \(inserted) updated \(updated) unchanged \(unchanged) repeated \(repeated) "
             + "skipped \(skipped) excluded \(excluded) photographers +\(photographersInserted) -\(photographersRemoved) "
-            + "more_pages \(morePages) skipped_known \(pagesSkippedKnown) gap \(gap)"
+            + "more_pages \(morePages) skipped_known \(pagesSkippedKnown) gap \(gap) backfill_pages \(backfillPages)"
     }
 }

@@ -43,8 +43,9 @@ final class ModelFeedServer: Sendable {
     /// The page the request target asks for, or a 404.
     private func response(to target: String) -> [UInt8] {
         let number = URLComponents(string: target)?.queryItems?.first { $0.name == "page" }?.value.flatMap { Int($0) }
+        // A page past the end is answered with the last page, as Flickr does (shared/reference, section 6).
         let body = state.withLock { state in
-            number.flatMap { state.failing != $0 && state.pages.indices.contains($0 - 1) ? state.pages[$0 - 1] : nil }
+            number.flatMap { state.failing != $0 && $0 >= 1 && !state.pages.isEmpty ? state.pages[min($0, state.pages.count) - 1] : nil }
         }
         guard let body, target.hasPrefix("/rest") else { return Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8) }
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"

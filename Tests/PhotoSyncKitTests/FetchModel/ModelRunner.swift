@@ -45,6 +45,7 @@ struct ModelRunner {
                 let problems = compare(expected.outcome, actual) + after.problems + Self.difference(model, after.model)
                     + Self.checkRuns(step, expected, before: before, after: after)
                     + Self.checkCounts(step, actual, before: before, after: after)
+                    + ((model.backfill != nil) == after.catchingUp ? [] : ["catching up: model \(model.backfill != nil), catalog \(after.catchingUp)"])
                 if !problems.isEmpty { return ModelFailure(step: index, message: problems.joined(separator: "\n  ")) }
                 before = after
             } catch {

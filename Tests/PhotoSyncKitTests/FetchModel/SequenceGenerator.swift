@@ -14,6 +14,9 @@ struct SequenceGenerator {
     private var realRun: ModelFetch?
     /// What the generated steps exercise, by the model's predictions.
     private(set) var coverage = ModelCoverage()
+    /// The last fetch generated, and the upload time of the newest photo pushed onto its head.
+    private var last: ModelFetch?
+    private var clock = 1_700_000_100
 
     init(policy: MergePolicyChoice, seed: UInt64, coverage: ModelCoverage = ModelCoverage()) {
         (self.policy, self.coverage) = (policy, coverage)
@@ -37,7 +40,8 @@ struct SequenceGenerator {
         }
         switch random.int(0...99) {
         case 0..<70:
-            let fetch = fetch()
+            let fetch = last != nil && random.chance(0.35) ? continued(last!) : random.chance(0.1) ? burst() : fetch()
+            last = fetch
             if fetch.dryRun && random.chance(0.5) { realRun = fetch }
             return .fetch(fetch)
         case 70..<80: return .deletePhotos(someOf(model.photos.keys.sorted(), else: world.ids), remembering: !random.chance(0.2),
@@ -74,6 +78,36 @@ struct SequenceGenerator {
         // fails at a page (the server refuses it), after which the next fetch walks to its limit.
         let failAt = random.chance(0.1) ? random.int(1...pages.count) : nil
         return ModelFetch(pages: pages, limit: limit, policy: policy, dryRun: random.chance(0.2), full: random.chance(0.2), failAt: failAt)
+    }
+
+    /// The last fetch's feed again, as cron meets it: up to 3 new photos, newer than any before,
+    /// pushed onto its head (the rest moves down a page), the same page limit; the walks a limit
+    /// cut are then caught up (README, "Catching up").
+    private mutating func continued(_ last: ModelFetch) -> ModelFetch {
+        let top = (0..<random.int(0...3)).map { _ in
+            clock += 1
+            let id = world.newPhoto(newOwner: random.chance(0.5), random: &random, uploaded: clock)
+            return world.item(id)
+        }
+        let failAt = random.chance(0.05) ? random.int(1...last.pages.count + 1) : nil
+        return ModelFetch(pages: [top] + last.pages, limit: last.limit, policy: last.policy, dryRun: random.chance(0.15),
+                          full: random.chance(0.05), failAt: failAt)
+    }
+
+    /// 2 to 4 pages of photos newer than any before, newest first, cut by the page limit: what a
+    /// busy hour leaves for the next cron runs to catch up on.
+    private mutating func burst() -> ModelFetch {
+        let sizes = (0..<random.int(2...4)).map { _ in random.int(1...4) }
+        clock += sizes.reduce(0, +)
+        var time = clock
+        let pages = sizes.map { size in
+            (0..<size).map { _ in
+                time -= 1
+                let id = world.newPhoto(newOwner: policy == .error || random.chance(0.5), random: &random, uploaded: time + 1)
+                return world.item(id)
+            }
+        }
+        return ModelFetch(pages: pages, limit: random.int(1...pages.count - 1), policy: policy, dryRun: random.chance(0.1))
     }
 
     private mutating func nextItem(onlyNew: Bool, sent: [ModelItem]) -> ModelItem {

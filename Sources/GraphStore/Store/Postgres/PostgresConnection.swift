@@ -85,7 +85,7 @@ struct PostgresError: Error {
     let message: String
 
     var failure: StoreFailure {
-        StoreFailure(message: primaryMessage, resultCode: 0, extendedResultCode: 0, sqlState: sqlState)
+        StoreFailure(kind: kind, message: primaryMessage, sqlState: sqlState)
     }
 
     /// The message's first line without its severity ("ERROR:  "): the rest (DETAIL, HINT) may

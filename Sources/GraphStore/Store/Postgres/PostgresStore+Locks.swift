@@ -1,10 +1,19 @@
-/// Session advisory locks: two 32-bit keys, the name's hash and the schema's, so that catalogs in
-/// different schemas of one database lock apart.
-extension PostgresStore {
+/// Session advisory locks on the database `conninfo` names: two 32-bit keys, the name's hash and
+/// the schema's, so that stores in different schemas of one database lock apart.
+struct AdvisoryLocks: Sendable {
+    let conninfo: String
     private static let key = "hashtext($1), hashtext(current_schema())"
 
-    func lock(named name: String, wait: Bool) throws(GraphStoreError) -> StoreLock? {
-        try lockedConnection(named: name, wait: wait).map { StoreLock(connection: $0, store: self, name: name) }
+    func lock(named name: String, _ waiting: LockWait) throws(GraphStoreError) -> StoreLock? {
+        switch waiting {
+        case .no: try lockedConnection(named: name, wait: false).map { StoreLock(held($0, name)) }
+        case .indefinitely: try lockedConnection(named: name, wait: true).map { StoreLock(held($0, name)) }
+        case .atMost(let timeout): try lock(named: name, waitingAtMost: timeout)
+        }
+    }
+
+    private func held(_ connection: PostgresConnection, _ name: String) -> AdvisoryLock {
+        AdvisoryLock(connection: connection, locks: self, name: name)
     }
 
     /// A new connection holding the lock `name`; nil when another process holds it and `wait` is false.
@@ -18,7 +27,7 @@ extension PostgresStore {
 
     /// Waits at most `timeout` on one connection (the server's `lock_timeout`), instead of a
     /// connection per try.
-    func lock(named name: String, waitingAtMost timeout: Duration) throws(GraphStoreError) -> StoreLock? {
+    private func lock(named name: String, waitingAtMost timeout: Duration) throws(GraphStoreError) -> StoreLock? {
         try onNewConnection { connection throws(PostgresError) in
             // 0 would mean no limit: a wait of less than a millisecond is one.
             let (seconds, attoseconds) = timeout.components
@@ -26,11 +35,11 @@ extension PostgresStore {
             _ = try connection.execute("SET lock_timeout = \(milliseconds)")
             do throws(PostgresError) {
                 _ = try connection.query("SELECT pg_advisory_lock(\(Self.key))::text", [.text(name)])
-            } catch where error.sqlState == "55P03" {
+            } catch where error.kind == .busy {
                 return nil
             }
             _ = try connection.execute("SET lock_timeout = 0")
-            return StoreLock(connection: connection, store: self, name: name)
+            return StoreLock(held(connection, name))
         }
     }
 
@@ -51,10 +60,12 @@ extension PostgresStore {
         do {
             return try body(try PostgresConnection(conninfo: conninfo))
         } catch {
-            throw .storeUnavailable(path: description, reason: PostgresSQL.connectionMessage(error.message, conninfo: conninfo))
+            throw error.unavailable(PostgresSQL.redacted(conninfo), conninfo: conninfo)
         }
     }
+}
 
+extension PostgresStore {
     /// Whether the connection's current schema holds GraphStore's metadata table.
     static func exists(conninfo: String) throws(GraphStoreError) -> Bool {
         do {
@@ -63,7 +74,7 @@ extension PostgresStore {
                 "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [.text(StoreMigrator.metadataTable)])
             return result.integer(0, 0) > 0
         } catch {
-            throw .storeUnavailable(path: PostgresSQL.redacted(conninfo), reason: PostgresSQL.connectionMessage(error.message, conninfo: conninfo))
+            throw error.unavailable(PostgresSQL.redacted(conninfo), conninfo: conninfo)
         }
     }
 }

@@ -30,7 +30,7 @@ final class PostgresStore: PersistentStore {
         } catch let error as GraphStoreError {
             throw error
         } catch {
-            throw .storeUnavailable(path: description, reason: reason(error))
+            throw unavailable(error)
         }
     }
 
@@ -125,14 +125,10 @@ final class PostgresStore: PersistentStore {
 
     private func unavailable(_ error: any Error) -> GraphStoreError {
         if let error = error as? GraphStoreError { return error }
-        return .storeUnavailable(path: description, reason: reason(error))
-    }
-
-    private func reason(_ error: any Error) -> String {
-        switch error {
-        case let error as PostgresError: PostgresSQL.connectionMessage(error.message, conninfo: conninfo)
-        case let error as PostgresStatementError: error.failure.description
-        default: "\(error)"
+        return switch error {
+        case let error as PostgresError: error.unavailable(description, conninfo: conninfo)
+        case let error as PostgresStatementError: .storeUnavailable(path: description, reason: error.failure.description, kind: error.failure.kind)
+        default: .storeUnavailable(path: description, reason: "\(error)")
         }
     }
 

@@ -131,9 +131,9 @@ extension PostgresError {
     /// A unique violation (another writer stored the key first) or a serialization failure (another
     /// writer's transaction overlapped this one) makes a save run again; anything else fails it.
     var storeError: any Error {
-        switch sqlState {
-        case "23505": UniqueViolation(failure: failure)
-        case "40001", "40P01": SerializationFailure(failure: failure)
+        switch kind {
+        case .uniqueViolation: UniqueViolation(failure: failure)
+        case .serializationFailure: SerializationFailure(failure: failure)
         default: PostgresStatementError(failure: failure)
         }
     }

@@ -22,6 +22,10 @@ final class FetchRun: ManagedObject {
     @Attribute var morePages = 0
     @Attribute var pagesSkippedKnown = 0
     @Attribute var gap = false
+    /// Pages fetched to finish an earlier walk a page limit cut (see ``Backfill``).
+    @Attribute var backfillPages = 0
+    /// Search windows one second wide still over Flickr's 4,000 results (see ``UploadWindow``).
+    @Attribute var windowsOverCap = 0
     @Attribute var error: String? = nil
     /// The newest upload time among the photos this run received: a search resumes from the newest
     /// of its completed runs (see ``SourceHistory/searchFrom``).
@@ -42,6 +46,8 @@ final class FetchRun: ManagedObject {
         morePages = summary.morePages
         pagesSkippedKnown = summary.pagesSkippedKnown
         gap = summary.gap
+        backfillPages = summary.backfillPages
+        windowsOverCap = summary.windowsOverCap
     }
 
     var summary: FetchSummary {
@@ -60,6 +66,8 @@ final class FetchRun: ManagedObject {
         summary.morePages = morePages
         summary.pagesSkippedKnown = pagesSkippedKnown
         summary.gap = gap
+        summary.backfillPages = backfillPages
+        summary.windowsOverCap = windowsOverCap
         return summary
     }
 }

@@ -3,13 +3,14 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Named locks on a PostgreSQL store: held by one container (as by one host), seen and waited for
-/// by another; a timed wait gives up, or takes the lock once it is released.
-@Suite struct PostgresLockTests {
+/// Named locks, the same API on both stores: held by one container (as by one host), seen and
+/// waited for by another; a timed wait gives up, or takes the lock once it is released.
+@Suite struct NamedLockTests {
     static let name = "lock tests"
 
-    @Test func aHeldLockIsSeenAndNotTakenByAnother() throws {
-        let store = try TestStore(.postgres)
+    @Test(arguments: [Location.file, .postgres])
+    func aHeldLockIsSeenAndNotTakenByAnother(_ location: Location) throws {
+        let store = try TestStore(location)
         let (holder, other) = (try store.open(), try store.open())
         let held = try #require(try holder.lock(named: Self.name, wait: false))
         #expect(try other.isLocked(named: Self.name))
@@ -57,9 +58,37 @@ import Testing
         taken?.release()
     }
 
-    @Test func namedLocksAreForPostgreSQLStores() throws {
-        let store = try TestStore(.file)
-        #expect(throws: GraphStoreError.self) { try store.open().lock(named: Self.name, waitingAtMost: .seconds(1)) }
+    /// A file's lock is the `flock` of the file itself: a symlink names the same lock; a second
+    /// hard link is refused under either name (SQLite's WAL is per name).
+    @Test func aFileLockIsSharedBySymlinksAndRefusesHardLinks() throws {
+        let store = TemporaryStore()
+        _ = try store.open()
+        let alias = store.directory.appendingPathComponent("alias.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: store.path)
+        let held = try #require(try PersistentContainer.lock(named: Self.name, at: .file(store.path), wait: false))
+        #expect(try PersistentContainer.lock(named: "another name", at: .file(alias), wait: false) == nil)
+        #expect(try PersistentContainer.isLocked(named: Self.name, at: .file(alias)))
+        held.release()
+        #expect(try !PersistentContainer.isLocked(named: Self.name, at: .file(alias)))
+        let second = store.directory.appendingPathComponent("second.sqlite").path
+        try FileManager.default.linkItem(atPath: store.path, toPath: second)
+        #expect(StoreLocation.file(second).hardLinkCount == 2)
+        for path in [store.path, second] {
+            #expect(throws: GraphStoreError.hardLinked(path: path, links: 2)) {
+                try PersistentContainer.lock(named: Self.name, at: .file(path), wait: false)
+            }
+        }
+    }
+
+    /// A lock's file that cannot be created says so, with the system's reason and a kind.
+    @Test func aLockFileThatCannotBeCreatedIsALockFailure() throws {
+        let path = TemporaryStore().directory.appendingPathComponent("missing/store.sqlite").path
+        let error = #expect(throws: GraphStoreError.self) { try PersistentContainer.lock(named: Self.name, at: .file(path), wait: false) }
+        #expect(error == .lockFailed(path: path, opening: true, reason: "No such file or directory", kind: .cannotOpen))
+    }
+
+    @Test func aMemoryStoreHasNoNamedLocks() throws {
+        #expect(throws: GraphStoreError.self) { try PersistentContainer.lock(named: Self.name, at: .inMemory, waitingAtMost: .seconds(1)) }
     }
 }
 

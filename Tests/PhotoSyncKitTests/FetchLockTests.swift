@@ -5,15 +5,15 @@ import Testing
 @testable import PhotoSyncKit
 
 @Suite("Fetch lock", .removesTemporaryFiles)
-struct CatalogLockTests {
+struct FetchLockTests {
     private static let flockTool = "/usr/bin/flock"
 
     @Test("a second lock on the same catalog fails at once with .locked")
     func secondLockFails() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
-        let first = try CatalogLock(databasePath: database, wait: false)
+        let first = try FetchLock.take(.file(database), wait: false) {}
         #expect(throws: PhotoSyncError.locked("another fetch is running on \(database)")) {
-            try CatalogLock(databasePath: database, wait: false)
+            try FetchLock.take(.file(database), wait: false) {}
         }
         #expect(PhotoSyncError.locked("").exitStatus == 75)
         withExtendedLifetime(first) {}
@@ -26,7 +26,7 @@ struct CatalogLockTests {
     @Test("a refused lock never closes another thread's file")
     func refusedLockClosesOnlyItsOwnDescriptor() async throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
-        let holder = try CatalogLock(databasePath: database, wait: false)
+        let holder = try FetchLock.take(.file(database), wait: false) {}
         let stop = Mutex(false)
         let watcher = Task.detached {
             await runOnDedicatedThread {
@@ -38,7 +38,7 @@ struct CatalogLockTests {
                 return lost
             }
         }
-        for _ in 0..<2_000 { _ = try? CatalogLock(databasePath: database, wait: false) }
+        for _ in 0..<2_000 { _ = try? FetchLock.take(.file(database), wait: false) {} }
         stop.withLock { $0 = true }
         #expect(await watcher.value == 0)
         withExtendedLifetime(holder) {}
@@ -47,16 +47,16 @@ struct CatalogLockTests {
     @Test("releasing the lock lets the next fetch take it")
     func releaseThenRelock() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
-        var first: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
+        var first: FetchLock? = try FetchLock.take(.file(database), wait: false) {}
         #expect(first != nil)
         first = nil
-        _ = try CatalogLock(databasePath: database, wait: false)
+        _ = try FetchLock.take(.file(database), wait: false) {}
     }
 
     @Test("a catalog the lock creates is private to its owner")
     func lockFileMode() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
-        let lock = try CatalogLock(databasePath: database, wait: false)
+        let lock = try FetchLock.take(.file(database), wait: false) {}
         let attributes = try FileManager.default.attributesOfItem(atPath: database)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         withExtendedLifetime(lock) {}
@@ -65,7 +65,7 @@ struct CatalogLockTests {
     @Test("another process sees the lock, and gets it once released", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
     func otherProcess() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
-        var lock: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
+        var lock: FetchLock? = try FetchLock.take(.file(database), wait: false) {}
         #expect(try Self.flockNonBlocking(database) == 1)
         #expect(lock != nil)
         lock = nil
@@ -85,11 +85,11 @@ struct CatalogLockTests {
             Result {
                 // Wait until the child holds the lock.
                 let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline, (try? CatalogLock(databasePath: database, wait: false)) != nil {
+                while Date() < deadline, (try? FetchLock.take(.file(database), wait: false) {}) != nil {
                     Thread.sleep(forTimeInterval: 0.05)
                 }
                 var waited = false
-                let lock = try CatalogLock(databasePath: database, wait: true) { waited = true }
+                let lock = try FetchLock.take(.file(database), wait: true) { waited = true }
                 holder.waitUntilExit()
                 withExtendedLifetime(lock) {}
                 return waited
@@ -102,10 +102,10 @@ struct CatalogLockTests {
     func symlinkSharesTheLock() throws {
         let directory = try makeTemporaryDirectory()
         let database = directory + "/c.sqlite", alias = directory + "/alias.sqlite"
-        let first = try CatalogLock(databasePath: database, wait: false)
+        let first = try FetchLock.take(.file(database), wait: false) {}
         try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: database)
         #expect(throws: PhotoSyncError.locked("another fetch is running on \(alias)")) {
-            try CatalogLock(databasePath: alias, wait: false)
+            try FetchLock.take(.file(alias), wait: false) {}
         }
         withExtendedLifetime(first) {}
     }
@@ -114,35 +114,35 @@ struct CatalogLockTests {
     func hardLinkIsRefused() throws {
         let directory = try makeTemporaryDirectory()
         let database = directory + "/c.sqlite", second = directory + "/link.sqlite"
-        _ = try CatalogLock(databasePath: database, wait: false)
+        _ = try FetchLock.take(.file(database), wait: false) {}
         #expect(link(database, second) == 0)
         for path in [database, second] {
-            #expect(throws: PhotoSyncError.catalog(CatalogLock.hardLinkProblem(path, 2))) {
-                try CatalogLock(databasePath: path, wait: false)
+            #expect(throws: PhotoSyncError.catalog(PhotoSyncError.hardLinkProblem(path, 2))) {
+                try FetchLock.take(.file(path), wait: false) {}
             }
         }
     }
 
-    @Test("isHeld sees a lock held by another process, without taking it", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
+    @Test("fetchIsRunning sees a lock held by another process, without taking it", .enabled(if: FileManager.default.isExecutableFile(atPath: flockTool)))
     func isHeldReadsProcLocks() throws {
         let database = try makeTemporaryDirectory() + "/c.sqlite"
-        _ = try CatalogLock(databasePath: database, wait: false)
-        #expect(!CatalogLock.isHeld(databasePath: database))
-        var lock: CatalogLock? = try CatalogLock(databasePath: database, wait: false)
-        #expect(CatalogLock.isHeld(databasePath: database))
+        _ = try FetchLock.take(.file(database), wait: false) {}
+        #expect(try !CatalogLocation.file(database).fetchIsRunning())
+        var lock: FetchLock? = try FetchLock.take(.file(database), wait: false) {}
+        #expect(try CatalogLocation.file(database).fetchIsRunning())
         #expect(lock != nil)
         lock = nil
-        #expect(!CatalogLock.isHeld(databasePath: database))
+        #expect(try !CatalogLocation.file(database).fetchIsRunning())
     }
 
     /// /proc/locks is longer than 4 KiB on a busy machine; isHeld read only that much of it, so
     /// `status` showed a running fetch's run as abandoned. The lock is taken first and 300 others
     /// after it (the kernel lists newer locks first).
-    @Test("isHeld finds a lock past the first 4 KiB of /proc/locks")
+    @Test("fetchIsRunning finds a lock past the first 4 KiB of /proc/locks")
     func isHeldReadsAllOfProcLocks() throws {
         let directory = try makeTemporaryDirectory()
         let database = directory + "/c.sqlite"
-        let lock = try CatalogLock(databasePath: database, wait: false)
+        let lock = try FetchLock.take(.file(database), wait: false) {}
         var others: [Int32] = []
         defer { others.forEach { close($0) } }
         for index in 0..<300 {
@@ -150,9 +150,9 @@ struct CatalogLockTests {
             try #require(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
             others.append(descriptor)
         }
-        let text = try #require(CatalogLock.procLocks())
+        let text = try #require(String(data: FileHandle(forReadingAtPath: "/proc/locks")?.readToEnd() ?? Data(), encoding: .utf8))
         #expect(text.utf8.count > 300 * 40, "all of /proc/locks: \(text.utf8.count) bytes")
-        #expect(CatalogLock.isHeld(databasePath: database))
+        #expect(try CatalogLocation.file(database).fetchIsRunning())
         withExtendedLifetime(lock) {}
     }
 

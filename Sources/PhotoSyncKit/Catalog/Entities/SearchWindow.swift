@@ -1,0 +1,12 @@
+import Foundation
+import GraphStore
+
+/// A window of a search's upload times walked to its end (see ``UploadWindow``): later fetches of
+/// the same query do not walk it again. A query the user changes is another source, with its own.
+final class SearchWindow: ManagedObject {
+    /// The query (``FeedSource/identity``).
+    @Attribute(.indexed) var source = ""
+    /// Unix seconds, both included.
+    @Attribute var from = 0
+    @Attribute var to = 0
+}
