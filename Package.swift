@@ -59,6 +59,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+                // `serve`'s sockets (FlyingFox's socket layer; see docs/serve.md).
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: strictSettings
         ),

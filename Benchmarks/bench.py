@@ -45,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import feedcache  # noqa: E402
+import serve_bench  # noqa: E402
 
 PER_PAGE = 500
 MiB = 1024 * 1024
@@ -197,6 +198,7 @@ class Bench:
         self.chunks = {}      # size -> {"photosync": [(stored, rate)], "floor": [...]}
         self.rss_growth = {}  # size -> [(photos stored, rss MiB)]
         self.queries = []
+        self.serve_rows, self.serve_rss, self.serve_size = [], 0.0, 0
         self.checks = []
         self.downloads = None  # download_bench.measure(...) once run
         self.notes = []
@@ -380,6 +382,8 @@ class Bench:
         self.time_list(db, size, runs, "list-uploaded", "", "--sort", "uploaded", "--limit", "20")
         self.time_list(db, size, runs, "list-title", "", "--limit", "20")
         self.time_query("status", self.photosync(db, "status"), max(5, runs // 5), size)
+        self.serve_rows, self.serve_rss = serve_bench.run(self.binary, db, self.env, log=log)
+        self.serve_size = size
         self.time_query(f'delete --photographer "{victim["name"]}" ({victim["photos"]} photos)',
                         self.photosync(db, "delete", "--photographer", victim["name"]), 1, size, key="delete")
 
@@ -608,6 +612,9 @@ def report(bench, started, finished):
                   "script on 127.0.0.1; `photosync download --jobs 8` (libcurl's multi interface, one thread) against the floor, "
                   "`curl --parallel --parallel-max 8` on the same URLs, in pairs; then `download` again with every file present.", ""]
         lines += download_bench.report(bench.downloads) + [""]
+    if bench.serve_rows:
+        lines += [f"## `photosync serve` on the {human(bench.serve_size)} catalog (`Benchmarks/serve_bench.py`)", "",
+                  serve_bench.markdown(bench.serve_rows, bench.serve_rss, 20), ""]
 
     lines += ["## Targets", "", "| target | figure | met |", "|---|---|---|"]
     for target, figure, met in targets(bench):
@@ -645,6 +652,12 @@ def targets(bench):
     out = import_targets(by) + growth_targets(bench, by)
     for q in bench.queries:
         out += query_targets(q)
+    for r in bench.serve_rows:
+        met = r["p99"] < serve_bench.TARGET_P99_MS and r["failures"] == 0
+        out.append((f"`serve` {r['name']}, 20 clients: p99 < 50 ms, none failed", f"p99 {r['p99']:.1f} ms, {r['failures']} failed",
+                    "yes" if met else "**no**"))
+    if bench.serve_rows:
+        out.append(("`serve` peak RSS < 100 MiB", f"{bench.serve_rss:.1f} MiB", "yes" if bench.serve_rss < 100 else "**no**"))
     return out + download_targets(bench.downloads)
 
 

@@ -26,7 +26,7 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
         version: PhotoSyncVersion.current,
         subcommands: [
             FetchCommand.self, ListCommand.self, ShowCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self, ExcludedCommand.self, ChangesCommand.self,
-            DownloadCommand.self, VerifyCommand.self, StatusCommand.self, MigrateCommand.self, ConfigCommand.self,
+            DownloadCommand.self, VerifyCommand.self, StatusCommand.self, MigrateCommand.self, ConfigCommand.self, ServeCommand.self,
         ]
     )
 

@@ -37,6 +37,9 @@ public struct BinarySandbox: Sendable {
 
         public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+        /// What the process wrote to stdout so far.
+        public var stdoutSoFar: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+
         /// What the process wrote to stderr so far.
         public var stderrSoFar: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
 

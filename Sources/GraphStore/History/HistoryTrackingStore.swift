@@ -27,7 +27,7 @@ final class HistoryTrackingStore: PersistentStore {
         } catch let failure as SerializationFailure {
             throw .writeFailed(failure.failure)
         } catch {
-            throw .writeFailed(StoreFailure(message: "\(error)", resultCode: 0, extendedResultCode: 0))
+            throw .writeFailed(StoreFailure(kind: .other, message: "\(error)"))
         }
     }
 

@@ -30,7 +30,7 @@ extension Catalog {
         }
     }
 
-    private func predicate(for query: ListQuery) -> FetchPredicate<Photo>? {
+    func predicate(for query: ListQuery) -> FetchPredicate<Photo>? {
         var parts: [FetchPredicate<Photo>] = []
         if let name = query.photographer { parts.append(.whose(\.$whoTook, \.$name == name)) }
         if let source = query.source { parts.append(\.$source == source) }

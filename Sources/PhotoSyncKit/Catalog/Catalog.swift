@@ -2,7 +2,7 @@ import Foundation
 import GraphStore
 
 /// The photo catalog: the one object the commands talk to, over a GraphStore container.
-public final class Catalog {
+public final class Catalog: Sendable {
     /// The catalog's path, or its PostgreSQL URL without the password: what messages show.
     let path: String
     let location: CatalogLocation
@@ -19,14 +19,19 @@ public final class Catalog {
         try self.init(CatalogLocation(path), forReading: forReading)
     }
 
-    init(_ location: CatalogLocation, forReading: Bool = false) throws {
+    /// `onlyReading` (serve) never falls back to a writable open: a catalog that needs creating or
+    /// migrating is an error instead.
+    init(_ location: CatalogLocation, forReading: Bool = false, onlyReading: Bool = false) throws {
         self.location = location
         path = location.display
-        if forReading, Self.exists(location),
+        if forReading || onlyReading, Self.exists(location),
             let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: true)
         {
             self.container = container
             return
+        }
+        if onlyReading {
+            throw PhotoSyncError.catalog("\(path) cannot be opened read-only (run 'photosync migrate' first if it is from an older version)")
         }
         if case .file(let path) = location { try Self.createPrivately(path) }
         do throws(GraphStoreError) {

@@ -2,7 +2,7 @@ import GraphStore
 
 /// Where a catalog lives: a SQLite file (the default), or a PostgreSQL database that many hosts
 /// share, named by a `postgres://` or `postgresql://` URL.
-enum CatalogLocation: Equatable {
+enum CatalogLocation: Equatable, Sendable {
     case file(String)
     case postgres(url: String)
 

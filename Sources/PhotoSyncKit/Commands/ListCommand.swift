@@ -70,21 +70,9 @@ struct ListCommand: GlobalOptionsCommand {
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
             query.withDetails = format != .table
-            var photos = try catalog.list(query)
-            if photos.isEmpty, let photographer, !(try catalog.hasPhotographer(named: photographer)) {
-                query.photographer = try PhotographerArgument.resolveForListing(photographer, in: catalog)
-                photos = try catalog.list(query)
-            }
-            try Console.write(try PhotoListOutput.render(
-                photos, as: format, photographer: query.photographer, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc),
-                files: [.json, .jsonl].contains(format) ? try filePaths(catalog, context) : nil))
+            let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
+            let request = PhotoListRequest(query: query, filesFolder: folder)
+            try Console.write(try request.render(in: catalog, as: format, lineWidth: TerminalWidth.current(), time: TableTime(utc: utc)))
         }
-    }
-
-    /// Absolute paths of the verified files by photo id (relative for a PostgreSQL catalog
-    /// without a files folder on this host).
-    private func filePaths(_ catalog: Catalog, _ context: CommandContext) throws -> [String: String] {
-        let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
-        return try catalog.verifiedFiles().mapValues { file in folder.map { $0 + "/" + file.path } ?? file.path }
     }
 }

@@ -22,6 +22,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case sizes
     case downloadMaxBytes = "download_max_bytes"
     case download
+    case serveRemoteImages = "serve_remote_images"
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
@@ -41,7 +42,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .maxTime: value > 0 ? (value <= FetchDeadline.longest ? nil : "must be at most \(Int(FetchDeadline.longest)) (a year)") : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
         case .apiBudget, .downloadMaxBytes: value >= 1 ? nil : "must be at least 1"
-        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile, .filesDir, .sizes, .download: nil
+        case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile, .filesDir, .sizes, .download, .serveRemoteImages: nil
         }
     }
 }
@@ -78,6 +79,8 @@ struct SettingsLayer: Equatable, Sendable {
     var downloadMaxBytes: Int?
     /// Whether `fetch` downloads the images too (`download`).
     var download: Bool?
+    /// Whether `serve` may show Flickr's image for a photo without a downloaded file (`serve_remote_images`).
+    var serveRemoteImages: Bool?
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -87,7 +90,8 @@ struct SettingsLayer: Equatable, Sendable {
             mergePolicy: mergePolicy ?? lower.mergePolicy, timeout: timeout ?? lower.timeout, maxTime: maxTime ?? lower.maxTime,
             retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
             search: search.overriding(lower.search), caFile: caFile ?? lower.caFile, filesDir: filesDir ?? lower.filesDir,
-            sizes: sizes ?? lower.sizes, downloadMaxBytes: downloadMaxBytes ?? lower.downloadMaxBytes, download: download ?? lower.download)
+            sizes: sizes ?? lower.sizes, downloadMaxBytes: downloadMaxBytes ?? lower.downloadMaxBytes, download: download ?? lower.download,
+            serveRemoteImages: serveRemoteImages ?? lower.serveRemoteImages)
     }
 
     /// Bytes an API key may have: Flickr's are 32; a config holding 100 MB there once cost a
@@ -97,6 +101,14 @@ struct SettingsLayer: Equatable, Sendable {
     /// Why `text` cannot be an API key (without quoting it), if it cannot.
     static func apiKeyProblem(_ text: String) -> String? {
         text.utf8.count > longestAPIKey ? "longer than \(longestAPIKey) bytes (\(text.utf8.count)): not an API key" : nil
+    }
+
+    static func flag(_ text: String) throws(SettingProblem) -> Bool {
+        switch text.lowercased() {
+        case "true", "yes", "1": true
+        case "false", "no", "0": false
+        default: throw SettingProblem("expected true or false, got \"\(text)\"")
+        }
     }
 
     /// Sets `key` from its textual form (a YAML scalar or an environment value).
@@ -122,11 +134,9 @@ struct SettingsLayer: Equatable, Sendable {
         case .sizes:
             sizes = try ImageSize.list(text)
         case .download:
-            switch text.lowercased() {
-            case "true", "yes", "1": download = true
-            case "false", "no", "0": download = false
-            default: throw SettingProblem("expected true or false, got \"\(text)\"")
-            }
+            download = try Self.flag(text)
+        case .serveRemoteImages:
+            serveRemoteImages = try Self.flag(text)
         case .searchUser:
             search.user = text
         case .searchTags:

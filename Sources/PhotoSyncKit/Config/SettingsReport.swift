@@ -45,6 +45,7 @@ struct SettingsReport: Sendable {
             case .sizes: file.sizes != nil
             case .downloadMaxBytes: file.downloadMaxBytes != nil
             case .download: file.download != nil
+            case .serveRemoteImages: file.serveRemoteImages != nil
             }
         }
         let logFile = resolver.logFilePath(flag: logFileFlag, config: config)
@@ -68,6 +69,7 @@ struct SettingsReport: Sendable {
             (.sizes, (merged.sizes ?? ImageSize.defaultPreference).joined(separator: ","), nil),
             (.downloadMaxBytes, merged.downloadMaxBytes.map(String.init), nil),
             (.download, String(merged.download ?? false), nil),
+            (.serveRemoteImages, String(merged.serveRemoteImages ?? false), nil),
         ]
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""`photosync serve` under load (issue 28): 20 clients in parallel on a catalog, p99 and RSS.
+
+    python3 Benchmarks/serve_bench.py --db CATALOG [--binary .build/release/photosync] [--requests 1000]
+
+bench.py runs it on its largest catalog (`make bench`: 1M photos). It starts `serve --port 0` on the
+catalog, then for each target -- the prolific photographer's first page, their page 100 (reached by
+following `rel=next` links: keyset cursors), `/search?q=`, `/api/photos?limit=100` -- runs CLIENTS
+threads, each with its own keep-alive connection, sending REQUESTS requests in all (bounded in count
+and time, loopback only). Latency is measured in the client around each request (the Python client's
+own cost included, so the figures are conservative). The server's peak RSS is its VmHWM.
+"""
+import argparse
+import http.client
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+TARGET_P99_MS, TARGET_RSS_MIB = 50.0, 100.0
+
+
+def start_server(binary, db, env):
+    process = subprocess.Popen([binary, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        process.kill()
+        sys.exit(f"serve did not start: {line}{process.stderr.read()[:500]}")
+    return process, int(match.group(1))
+
+
+def get(port, path):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    body = response.read().decode()
+    connection.close()
+    return response.status, body
+
+
+def page_path(port, first, pages):
+    """The path of page `pages` (1-based), following rel=next from `first`."""
+    path = first
+    for _ in range(pages - 1):
+        status, body = get(port, path)
+        match = re.search(r'<a rel="next" href="([^"]+)"', body)
+        if status != 200 or not match:
+            return None
+        path = match.group(1).replace("&amp;", "&")
+    return path
+
+
+def load(port, path, clients, requests, deadline_s=120):
+    """`requests` GETs of `path` from `clients` threads on keep-alive connections: latencies (ms), failures."""
+    latencies, failures, lock = [], [0], threading.Lock()
+    per_client = [requests // clients + (1 if i < requests % clients else 0) for i in range(clients)]
+    stop_at = time.monotonic() + deadline_s
+
+    def client(count):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine, bad = [], 0
+        for _ in range(count):
+            if time.monotonic() > stop_at:
+                bad += 1
+                continue
+            start = time.perf_counter()
+            try:
+                connection.request("GET", path)
+                response = connection.getresponse()
+                response.read()
+                ok = response.status == 200
+            except (OSError, http.client.HTTPException):
+                ok = False
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            mine.append((time.perf_counter() - start) * 1000)
+            bad += 0 if ok else 1
+        connection.close()
+        with lock:
+            latencies.extend(mine)
+            failures[0] += bad
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in per_client]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return latencies, failures[0]
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))]
+
+
+def peak_rss_mib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def run(binary, db, env, clients=20, requests=1000, log=lambda m: None):
+    """The serve rows: a list of dicts (name, requests, median, p99, max, failures) and the peak RSS."""
+    process, port = start_server(binary, db, env)
+    try:
+        status, body = get(port, "/api/photographers?sort=photos&limit=1")
+        prolific = json.loads(body)[0]["name"]
+        first = "/photographers/" + urllib.parse.quote(prolific, safe="")
+        word = re.search(r"[A-Za-z]{4,}", json.loads(get(port, first.replace("/photographers/", "/api/photos?sort=uploaded&limit=1&photographer="))[1])[0]["title"])
+        targets = [(f"first page of the prolific photographer ({prolific})", first),
+                   ("their page 100", page_path(port, first, 100)),
+                   (f"/search?q={word.group(0).lower() if word else 'a'}", "/search?q=" + (word.group(0).lower() if word else "a")),
+                   ("/api/photos?limit=100", "/api/photos?limit=100"),
+                   # list's default order is by title, which no index keeps (see Photo.swift): also the newest 100.
+                   ("/api/photos?limit=100&sort=uploaded", "/api/photos?limit=100&sort=uploaded")]
+        rows = []
+        for name, path in targets:
+            if path is None:
+                rows.append({"name": name, "requests": 0, "median": float("nan"), "p99": float("nan"), "max": float("nan"), "failures": 1})
+                continue
+            log(f"serve: {name}: {requests} requests from {clients} clients")
+            load(port, path, clients, min(requests, 100))  # warm-up
+            latencies, failures = load(port, path, clients, requests)
+            rows.append({"name": name, "path": path, "requests": len(latencies), "median": statistics.median(latencies),
+                         "p99": percentile(latencies, 99), "max": max(latencies), "failures": failures})
+        return rows, peak_rss_mib(process.pid)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def markdown(rows, rss, clients):
+    out = [f"| `photosync serve`, {clients} clients in parallel | requests | median ms | p99 ms | max ms | failed | p99 < {TARGET_P99_MS:.0f} ms, none failed |",
+           "|---|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        met = "yes" if r["p99"] < TARGET_P99_MS and r["failures"] == 0 else "**no**"
+        out.append(f"| {r['name']} | {r['requests']} | {r['median']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | {r['failures']} | {met} |")
+    out.append(f"\nServer peak RSS (VmHWM) over all of it: {rss:.1f} MiB (target < {TARGET_RSS_MIB:.0f} MiB: "
+               f"{'yes' if rss < TARGET_RSS_MIB else '**no**'}).")
+    return "\n".join(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--binary", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".build/release/photosync"))
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=1000)
+    args = parser.parse_args()
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+    rows, rss = run(args.binary, args.db, env, args.clients, args.requests, log=lambda m: print(m, file=sys.stderr))
+    print(markdown(rows, rss, args.clients))
+
+
+if __name__ == "__main__":
+    main()
