@@ -4,13 +4,15 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Model 8 (issue 25) added where a cut walk stopped (`SourceBackfill`), a search's completed
-/// windows (`SearchWindow`), `FetchRun.backfillPages` and `.windowsOverCap`: a catalog of model 7
-/// gets them at its next command, in place, on both stores, its photos and runs read as before.
+/// windows (`SearchWindow`), `FetchRun.backfillPages` and `.windowsOverCap`, the license names
+/// (`License`) and the photos' metadata columns: a catalog of model 7 gets them at its next
+/// command, in place, on both stores, its photos and runs read as before.
 @Suite("catalog model 8 migration")
 struct CatalogModel8MigrationTests {
     /// What model 8 added: whole tables, and columns of older tables.
-    static let addedTables = ["SourceBackfill", "SearchWindow"]
-    static let addedColumns = ["FetchRun": ["backfillPages", "windowsOverCap"]]
+    static let addedTables = ["SourceBackfill", "SearchWindow", "License"]
+    static let addedColumns = ["FetchRun": ["backfillPages", "windowsOverCap"],
+                               "Photo": ["license", "taken", "latitude", "longitude", "lastUpdate", "views", "media"]]
 
     /// The stored schema record as model 7 wrote it: without model 8's tables and columns.
     static func version7(schema text: String) throws -> String {

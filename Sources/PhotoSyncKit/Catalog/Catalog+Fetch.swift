@@ -68,6 +68,7 @@ extension Catalog {
         let began = Date()
         var head = FeedWalk(limit: limit, isSingleDocument: source.isSingleDocument)
         let prepare = preparing(source: source.label)
+        let licenses = try LicenseLookup(catalog: self, source: source, dryRun: settings.dryRun)
         var tally = WalkTally()
         var catchingUp = pending != nil
         var windowsPending = false
@@ -84,7 +85,7 @@ extension Catalog {
                 while walk.accept(arriving.page, asked: number) {
                     let upcoming = walk.next(after: number)
                     var pending = prefetch ? try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) } : nil
-                    let (page, result) = try save(arriving, session: session, lease: lease, prepare: prepare)
+                    let (page, result) = try save(arriving, session: session, lease: lease, licenses: licenses, prepare: prepare)
                     tally.add(page, backfill: backfill)
                     summary = tally.summary(session)
                     if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
@@ -191,12 +192,14 @@ extension Catalog {
 
     /// Saves `arriving` through `session`, leaving out what deletes exclude. What deletes exclude is
     /// read again in the save's transaction: a delete that committed after the page was prepared is
-    /// honoured, never undone by this page.
+    /// honoured, never undone by this page. License ids the page brings that the catalog lacks are
+    /// looked up first (see ``LicenseLookup``).
     private func save(
-        _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?,
+        _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?, licenses: LicenseLookup,
         prepare: (FeedPage) throws(PhotoSyncError) -> PreparedPage
     ) throws -> (PreparedPage, ImportResult) {
         let prepared = try arriving.prepared(by: prepare)
+        try licenses.meet(prepared.page)
         var page = prepared
         try lease?.confirm()
         let result = try session.save(preparing: { context in

@@ -40,6 +40,9 @@ struct ListCommand: GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Only photos first brought by this source: 'recent', or a search as 'search tags=cats' (see list --format json).", valueName: "source"))
     var source: String?
 
+    @Option(help: ArgumentHelp("Only photos under this license id (see the license key in list --format json).", valueName: "id"))
+    var license: String?
+
     @Option(help: "Sort order.")
     var sort: ListSort = .title
 
@@ -69,6 +72,7 @@ struct ListCommand: GlobalOptionsCommand {
             let catalog = try context.openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
+            query.license = license
             query.withDetails = format != .table
             var photos = try catalog.list(query)
             if photos.isEmpty, let photographer, !(try catalog.hasPhotographer(named: photographer)) {

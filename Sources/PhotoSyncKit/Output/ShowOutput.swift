@@ -21,13 +21,12 @@ enum ShowOutput {
         }
     }
 
-    /// `list`'s keys plus `owner_id`, `page_url` and `file` (null without a verified file).
+    /// `list`'s keys plus `page_url` and `file` (null without a verified file).
     private struct Record: Encodable {
         var photo: PhotoDetails
         var file: ShownFile?
 
         enum CodingKeys: String, CodingKey {
-            case ownerID = "owner_id"
             case pageURL = "page_url"
             case file
         }
@@ -35,7 +34,6 @@ enum ShowOutput {
         func encode(to encoder: any Encoder) throws {
             try PhotoListOutput.Record(photo.listing).encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(photo.ownerID, forKey: .ownerID)
             try container.encode(photo.pageURL, forKey: .pageURL)
             try container.encode(file, forKey: .file)
         }

@@ -18,6 +18,15 @@ final class Photo: ManagedObject {
     /// The query or feed that first brought the photo (``FeedSource/label``); empty for photos
     /// stored before sources were recorded.
     @Attribute var source = ""
+    /// The metadata kept beside (issue 25, see `PhotoDetails`): nil until a fetch meets the photo
+    /// with it. `taken` is Flickr's local time as sent; `license` its id (see ``License``).
+    @Attribute var license: String? = nil
+    @Attribute var taken: String? = nil
+    @Attribute var latitude: Double? = nil
+    @Attribute var longitude: Double? = nil
+    @Attribute var lastUpdate: Date? = nil
+    @Attribute var views: Int? = nil
+    @Attribute var media: String? = nil
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
     /// (`hasLiveMember` keeps deleting all of a prolific photographer's photos linear: it skips
