@@ -5,8 +5,8 @@ import Testing
 
 /// The metadata users keep (issue 25, part 3): license with its name from `licenses.getInfo`
 /// (asked once, again only for an unknown id), date taken as given, geo, last update, views,
-/// media and the owner's NSID, in `list` and `show` JSON, `list --license`, and edits by
-/// `lastupdate`; on both stores.
+/// media, the owner's NSID and (in `show`) the image sizes, in `list` and `show` JSON,
+/// `list --license`, and edits by `lastupdate`; on both stores.
 @Suite("the metadata users keep")
 struct MetadataTests {
     static let getInfo = "flickr.photos.licenses.getInfo"
@@ -22,7 +22,9 @@ struct MetadataTests {
     static func items(lastUpdate: String = "1714564800", title: String = "Harbour", license3: String? = nil) -> [FeedItem] {
         var one = FeedItem("1", by: "Ana Lima", title: title, uploaded: "1714000000")
         one.extras = ["license": "4", "datetaken": "2024-04-30 18:05:00", "datetakengranularity": "0", "latitude": "38.7223",
-                      "longitude": -9.1393, "lastupdate": lastUpdate, "views": "12", "media": "photo"]
+                      "longitude": -9.1393, "lastupdate": lastUpdate, "views": "12", "media": "photo",
+                      "url_sq": "https://live.example.test/1_sq.jpg", "width_sq": 75, "height_sq": "75", "width_l": "1024", "height_l": 683,
+                      "url_o": "https://live.example.test/1_o.jpg", "width_o": "huge", "url_z": "javascript:alert(1)"]
         var two = FeedItem("2", by: "Bo", title: "Dusk", uploaded: "1713000000")
         two.extras = ["license": 0, "datetaken": "2024-01-01 \u{1B}[31m", "latitude": 0, "longitude": "0", "views": "many", "media": "video"]
         var three = FeedItem("3", by: "Bo", title: "Fog", uploaded: "1712000000")
@@ -83,8 +85,14 @@ struct MetadataTests {
             }
             #expect(try await Self.listed(photosync, "--license", "4").keys.sorted() == ["1"])
             #expect(try await Self.listed(photosync, "--license", "0").keys.sorted() == ["2"])
-            let show = try await photosync("show", "1", "--format", "json")
-            #expect(try jsonObject(show)["taken"] as? String == "2024-04-30 18:05:00", "\(show)")
+            let show = try jsonObject(try await photosync("show", "1", "--format", "json"))
+            #expect(show["taken"] as? String == "2024-04-30 18:05:00", "\(show)")
+            let sizes = try #require(show["sizes"] as? [String: [String: Any]], "\(show)")
+            #expect(sizes.keys.sorted() == ["l", "o", "sq"], "only the sizes given, a javascript: URL refused: \(sizes)")
+            #expect(sizes["sq"]?["url"] as? String == "https://live.example.test/1_sq.jpg" && sizes["sq"]?["width"] as? Int == 75
+                && sizes["sq"]?["height"] as? Int == 75)
+            #expect(sizes["l"]?["width"] as? Int == 1024 && sizes["l"]?["height"] as? Int == 683)
+            #expect(sizes["o"]?["width"] is NSNull && sizes["o"]?["height"] is NSNull)
 
             // The same feed again: nothing new, no second license call.
             let again = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--format", "json")

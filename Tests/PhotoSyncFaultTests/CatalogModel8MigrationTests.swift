@@ -12,7 +12,7 @@ struct CatalogModel8MigrationTests {
     /// What model 8 added: whole tables, and columns of older tables.
     static let addedTables = ["SourceBackfill", "SearchWindow", "License"]
     static let addedColumns = ["FetchRun": ["backfillPages", "windowsOverCap"],
-                               "Photo": ["license", "taken", "latitude", "longitude", "lastUpdate", "views", "media"]]
+                               "Photo": ["license", "taken", "latitude", "longitude", "lastUpdate", "views", "media", "sizes"]]
 
     /// The stored schema record as model 7 wrote it: without model 8's tables and columns.
     static func version7(schema text: String) throws -> String {

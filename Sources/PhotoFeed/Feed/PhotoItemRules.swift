@@ -26,7 +26,7 @@ enum PhotoItemRules {
             id: id, title: TextCap.cut(title, toBytes: TextCap.longText), subtitle: TextCap.cut(subtitle, toBytes: TextCap.longText),
             imageURL: url, uploaded: uploaded.date, ownerID: owner.id, ownerName: owner.name
         )
-        photo.metadata = PhotoMetadataRules.metadata(item.extras)
+        photo.metadata = PhotoMetadataRules.metadata(item.extras, largeURL: item.largeURL)
         return .success(photo)
     }
 

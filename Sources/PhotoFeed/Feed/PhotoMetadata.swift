@@ -20,13 +20,15 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var views: Int?
     /// `media`: `photo` or `video`.
     public var media: String?
+    /// Every image size the feed gave, smallest first (see ``PhotoSize``).
+    public var sizes: [PhotoSize] = []
 
     public init() {}
 }
 
 /// The rules that turn the raw extras into ``PhotoMetadata``.
 enum PhotoMetadataRules {
-    static func metadata(_ raw: RawPhotoExtras) -> PhotoMetadata {
+    static func metadata(_ raw: RawPhotoExtras, largeURL: LenientScalar?) -> PhotoMetadata {
         var details = PhotoMetadata()
         if let text = raw.license?.text?.trimmed, (1...8).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
             details.license = text
@@ -41,6 +43,7 @@ enum PhotoMetadataRules {
         if let raw = raw.lastUpdate, !raw.isBlank { details.lastUpdate = UploadDateRule.date(raw).date }
         details.views = raw.views?.integer.flatMap { $0 >= 0 ? $0 : nil }
         details.media = raw.media?.text.flatMap { ["photo", "video"].contains($0) ? $0 : nil }
+        details.sizes = raw.sizes.sizes(largeURL: largeURL)
         return details
     }
 

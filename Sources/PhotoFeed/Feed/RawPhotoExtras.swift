@@ -7,6 +7,7 @@ struct RawPhotoExtras: Sendable {
     var lastUpdate: LenientScalar?
     var views: LenientScalar?
     var media: LenientScalar?
+    var sizes = RawSizes()
 
     /// Reads `key`'s value when it is one of these; false (nothing read) for any other key.
     mutating func read(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONSyntaxError) -> Bool {
@@ -18,7 +19,7 @@ struct RawPhotoExtras: Sendable {
         case "lastupdate": lastUpdate = try reader.readScalar()
         case "views": views = try reader.readScalar()
         case "media": media = try reader.readScalar()
-        default: return false
+        default: return try sizes.read(key, &reader)
         }
         return true
     }

@@ -33,6 +33,7 @@ extension Photo {
         var metadata = PhotoMetadata()
         (metadata.license, metadata.taken, metadata.media) = (license, taken, media)
         (metadata.latitude, metadata.longitude, metadata.lastUpdate, metadata.views) = (latitude, longitude, lastUpdate, views)
+        metadata.sizes = PhotoSize.decoded(sizes)
         return metadata
     }
 }

@@ -27,6 +27,8 @@ final class Photo: ManagedObject {
     @Attribute var lastUpdate: Date? = nil
     @Attribute var views: Int? = nil
     @Attribute var media: String? = nil
+    /// The image sizes the feed gave, as ``PhotoSize/encoded(_:)`` writes them.
+    @Attribute var sizes: String? = nil
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
     /// (`hasLiveMember` keeps deleting all of a prolific photographer's photos linear: it skips
