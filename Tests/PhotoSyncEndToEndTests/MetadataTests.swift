@@ -19,14 +19,16 @@ struct MetadataTests {
 
     /// Photo 1 with every extra; 2 with 0/0 geo, a video, views and a date taken that are unusable;
     /// 3 with none.
-    static func items(lastUpdate: String = "1714564800", title: String = "Harbour", license3: String? = nil) -> [FeedItem] {
+    static func items(
+        lastUpdate: String = "1714564800", title: String = "Harbour", tags1: String = "Sea harbour Lisboa! sea", license3: String? = nil
+    ) -> [FeedItem] {
         var one = FeedItem("1", by: "Ana Lima", title: title, uploaded: "1714000000")
         one.extras = ["license": "4", "datetaken": "2024-04-30 18:05:00", "datetakengranularity": "0", "latitude": "38.7223",
-                      "longitude": -9.1393, "lastupdate": lastUpdate, "views": "12", "media": "photo",
+                      "longitude": -9.1393, "lastupdate": lastUpdate, "views": "12", "media": "photo", "tags": tags1,
                       "url_sq": "https://live.example.test/1_sq.jpg", "width_sq": 75, "height_sq": "75", "width_l": "1024", "height_l": 683,
                       "url_o": "https://live.example.test/1_o.jpg", "width_o": "huge", "url_z": "javascript:alert(1)"]
         var two = FeedItem("2", by: "Bo", title: "Dusk", uploaded: "1713000000")
-        two.extras = ["license": 0, "datetaken": "2024-01-01 \u{1B}[31m", "latitude": 0, "longitude": "0", "views": "many", "media": "video"]
+        two.extras = ["tags": "sea", "license": 0, "datetaken": "2024-01-01 \u{1B}[31m", "latitude": 0, "longitude": "0", "views": "many", "media": "video"]
         var three = FeedItem("3", by: "Bo", title: "Fog", uploaded: "1712000000")
         if let license3 { three.extras = ["license": license3] }
         return [one, two, three]
@@ -85,6 +87,10 @@ struct MetadataTests {
             }
             #expect(try await Self.listed(photosync, "--license", "4").keys.sorted() == ["1"])
             #expect(try await Self.listed(photosync, "--license", "0").keys.sorted() == ["2"])
+            #expect(one["tags"] as? [String] == ["harbour", "lisboa", "sea"] && two["tags"] as? [String] == ["sea"]
+                && three["tags"] as? [String] == [], "normalized, sorted, once each")
+            #expect(try await Self.listed(photosync, "--tag", "SEA").keys.sorted() == ["1", "2"], "matched as Flickr normalizes")
+            #expect(try await Self.listed(photosync, "--tag", "sea", "--tag", "Harbour").keys.sorted() == ["1"], "every tag given")
             let show = try jsonObject(try await photosync("show", "1", "--format", "json"))
             #expect(show["taken"] as? String == "2024-04-30 18:05:00", "\(show)")
             let sizes = try #require(show["sizes"] as? [String: [String: Any]], "\(show)")
@@ -99,7 +105,7 @@ struct MetadataTests {
             #expect(try jsonObject(again)["unchanged"] as? Int == 3 && asked() == 1, "\(again)")
 
             // An edit (a newer lastupdate) is an update; a license id never seen has the list asked again.
-            feed.items.withLock { $0 = Self.items(lastUpdate: "1714568400", title: "Harbour at dusk", license3: "11") }
+            feed.items.withLock { $0 = Self.items(lastUpdate: "1714568400", title: "Harbour at dusk", tags1: "sea fog", license3: "11") }
             feed.licenses.withLock { $0 = Self.licensesLater }
             let edited = try await photosync("fetch", "--url", server.feedURL, "--api-key", "k", "--format", "json")
             #expect(try jsonObject(edited)["updated"] as? Int == 2, "\(edited)")
@@ -108,6 +114,9 @@ struct MetadataTests {
             let after = try await Self.listed(photosync)
             #expect(after["1"]?["title"] as? String == "Harbour at dusk" && after["1"]?["last_update"] as? String == "2024-05-01T13:00:00Z")
             #expect((after["3"]?["license"] as? [String: Any])?["name"] as? String == "CC BY 4.0")
+            #expect(after["1"]?["tags"] as? [String] == ["fog", "sea"])
+            #expect(try await Self.listed(photosync, "--tag", "harbour").isEmpty, "a tag the feed dropped is unlinked")
+            #expect(try await Self.listed(photosync, "--tag", "fog").keys.sorted() == ["1"])
         }
     }
 }

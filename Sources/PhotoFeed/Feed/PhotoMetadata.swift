@@ -20,6 +20,8 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var views: Int?
     /// `media`: `photo` or `video`.
     public var media: String?
+    /// `tags`, normalized (see ``TagRule``), sorted, without repeats; nil when not sent.
+    public var tags: [String]?
     /// Every image size the feed gave, smallest first (see ``PhotoSize``).
     public var sizes: [PhotoSize] = []
 
@@ -44,6 +46,7 @@ enum PhotoMetadataRules {
         details.views = raw.views?.integer.flatMap { $0 >= 0 ? $0 : nil }
         details.media = raw.media?.text.flatMap { ["photo", "video"].contains($0) ? $0 : nil }
         details.sizes = raw.sizes.sizes(largeURL: largeURL)
+        details.tags = raw.tags.map { TagRule.tags($0.text ?? "") }
         return details
     }
 

@@ -7,6 +7,7 @@ struct RawPhotoExtras: Sendable {
     var lastUpdate: LenientScalar?
     var views: LenientScalar?
     var media: LenientScalar?
+    var tags: LenientScalar?
     var sizes = RawSizes()
 
     /// Reads `key`'s value when it is one of these; false (nothing read) for any other key.
@@ -19,6 +20,7 @@ struct RawPhotoExtras: Sendable {
         case "lastupdate": lastUpdate = try reader.readScalar()
         case "views": views = try reader.readScalar()
         case "media": media = try reader.readScalar()
+        case "tags": tags = try reader.readScalar()
         default: return try sizes.read(key, &reader)
         }
         return true

@@ -37,6 +37,7 @@ extension Catalog {
         if let name = query.photographer { parts.append(.whose(\.$whoTook, \.$name == name)) }
         if let source = query.source { parts.append(\.$source == source) }
         if let license = query.license { parts.append(\.$license == license) }
+        for tag in query.tags { parts.append(.any(\.$tags, \Tag.$name == (TagRule.normalized(tag) ?? ""))) }
         if let text = query.search {
             parts.append(.contains(\.$title, text, caseInsensitive: true) || .contains(\.$subtitle, text, caseInsensitive: true))
         }

@@ -193,7 +193,8 @@ extension Catalog {
     /// Saves `arriving` through `session`, leaving out what deletes exclude. What deletes exclude is
     /// read again in the save's transaction: a delete that committed after the page was prepared is
     /// honoured, never undone by this page. License ids the page brings that the catalog lacks are
-    /// looked up first (see ``LicenseLookup``).
+    /// looked up first (see ``LicenseLookup``), and the photos' tags linked after (``TagLinks``;
+    /// not in a dry run, whose one transaction stays open).
     private func save(
         _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?, licenses: LicenseLookup,
         prepare: (FeedPage) throws(PhotoSyncError) -> PreparedPage
@@ -206,6 +207,7 @@ extension Catalog {
             page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
             return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
         })
+        if !licenses.dryRun { try TagLinks.sync(page.page.photos.map(\.id), in: container) }
         return (page, result)
     }
 

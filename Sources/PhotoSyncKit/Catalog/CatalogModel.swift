@@ -2,13 +2,13 @@ import GraphStore
 
 /// The catalog's model. Bump `version` with every entity change (GraphStore migrates older files).
 /// 7: `PhotoFile` (issue 27). 8 (issue 25): ``SourceBackfill``, ``SearchWindow``, `FetchRun.backfillPages`
-/// and `.windowsOverCap`; ``License`` and the photos' metadata (see ``PhotoMetadata``). Older catalogs
+/// and `.windowsOverCap`; ``License``, ``Tag`` and the photos' metadata (see ``PhotoMetadata``). Older catalogs
 /// gain them, empty, 0 or nil, at their next writable open.
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(
             version: 8,
             entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self, APICall.self,
-                       PhotoFile.self, SourceBackfill.self, SearchWindow.self, License.self])
+                       PhotoFile.self, SourceBackfill.self, SearchWindow.self, License.self, Tag.self])
     }
 }

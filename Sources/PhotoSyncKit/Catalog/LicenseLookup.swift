@@ -9,7 +9,7 @@ import PhotoFeed
 final class LicenseLookup {
     private let catalog: Catalog
     private let source: FeedSource
-    private let dryRun: Bool
+    let dryRun: Bool
     private var known: Set<String>
     private var asked = false
 

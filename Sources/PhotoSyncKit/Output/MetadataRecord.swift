@@ -2,7 +2,8 @@ import PhotoFeed
 
 /// A photo's metadata as `list` and `show` print it in JSON (issue 25): `license` an object
 /// `{id, name, url}` (name and URL null until `licenses.getInfo` named the id) or null; `taken`
-/// as Flickr sent it; `latitude`, `longitude`, `last_update`, `views` and `media` or null.
+/// as Flickr sent it; `latitude`, `longitude`, `last_update`, `views` and `media` or null; `tags`
+/// an array (empty when none).
 struct MetadataRecord: Encodable {
     var metadata: PhotoMetadata
     var license: LicenseRecord?
@@ -28,7 +29,7 @@ struct MetadataRecord: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case license, taken, latitude, longitude, views, media
+        case license, taken, latitude, longitude, views, media, tags
         case lastUpdate = "last_update"
     }
 
@@ -41,5 +42,6 @@ struct MetadataRecord: Encodable {
         try container.encode(metadata.lastUpdate.map(timestamp), forKey: .lastUpdate)
         try container.encode(metadata.views, forKey: .views)
         try container.encode(metadata.media, forKey: .media)
+        try container.encode(metadata.tags ?? [], forKey: .tags)
     }
 }

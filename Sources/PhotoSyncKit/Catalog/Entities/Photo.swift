@@ -29,6 +29,10 @@ final class Photo: ManagedObject {
     @Attribute var media: String? = nil
     /// The image sizes the feed gave, as ``PhotoSize/encoded(_:)`` writes them.
     @Attribute var sizes: String? = nil
+    /// The tags as the feed last sent them, space-separated (nil: never sent): written with the
+    /// photo, so a changed tag set is an update; ``tags`` follows it (see ``TagLinks``).
+    @Attribute var tagList: String? = nil
+    @ToMany(inverse: \Tag.$photos) var tags: [Tag]
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
     /// (`hasLiveMember` keeps deleting all of a prolific photographer's photos linear: it skips
