@@ -59,16 +59,21 @@ static const char *SCHEMA =
     "CREATE INDEX \"FetchRun_started_index\" ON \"FetchRun\" (\"started\");"
     "CREATE TABLE \"License\" (\"id\" INTEGER PRIMARY KEY, \"number\" TEXT NOT NULL DEFAULT '', \"name\" TEXT NOT NULL DEFAULT '', \"url\" TEXT NOT NULL DEFAULT '') STRICT;"
     "CREATE UNIQUE INDEX \"License_number_unique\" ON \"License\" (\"number\");"
-    "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"title\" TEXT NOT NULL DEFAULT '', \"subtitle\" TEXT NOT NULL DEFAULT '', \"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, \"source\" TEXT NOT NULL DEFAULT '', \"license\" TEXT, \"taken\" TEXT, \"latitude\" REAL, \"longitude\" REAL, \"lastUpdate\" REAL, \"views\" INTEGER, \"media\" TEXT, \"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
+    "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"title\" TEXT NOT NULL DEFAULT '', \"subtitle\" TEXT NOT NULL DEFAULT '', \"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, \"source\" TEXT NOT NULL DEFAULT '', \"license\" TEXT, \"taken\" TEXT, \"latitude\" REAL, \"longitude\" REAL, \"lastUpdate\" REAL, \"views\" INTEGER, \"media\" TEXT, \"sizes\" TEXT, \"tagList\" TEXT, \"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
     "CREATE UNIQUE INDEX \"Photo_unique_unique\" ON \"Photo\" (\"unique\");"
     "CREATE TABLE \"PhotoFile\" (\"id\" INTEGER PRIMARY KEY, \"photo\" TEXT NOT NULL DEFAULT '', \"path\" TEXT NOT NULL DEFAULT '', \"size\" INTEGER NOT NULL DEFAULT 0, \"sha256\" TEXT NOT NULL DEFAULT '', \"sizeLabel\" TEXT NOT NULL DEFAULT '', \"contentType\" TEXT NOT NULL DEFAULT '', \"downloaded\" REAL, \"unavailableStatus\" INTEGER NOT NULL DEFAULT 0, \"unavailableReason\" TEXT, \"unavailableSince\" REAL, \"refusals\" INTEGER NOT NULL DEFAULT 0, \"retryAfter\" REAL) STRICT;"
     "CREATE UNIQUE INDEX \"PhotoFile_photo_unique\" ON \"PhotoFile\" (\"photo\");"
+    "CREATE TABLE \"Photo_tags\" (\"id\" INTEGER PRIMARY KEY, \"Photo\" INTEGER NOT NULL REFERENCES \"Photo\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, \"Tag\" INTEGER NOT NULL REFERENCES \"Tag\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
+    "CREATE UNIQUE INDEX \"Photo_tags_Photo_Tag_unique\" ON \"Photo_tags\" (\"Photo\", \"Tag\");"
+    "CREATE INDEX \"Photo_tags_Tag_index\" ON \"Photo_tags\" (\"Tag\");"
     "CREATE TABLE \"Photographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', \"ownerID\" TEXT NOT NULL DEFAULT '') STRICT;"
     "CREATE UNIQUE INDEX \"Photographer_name_unique\" ON \"Photographer\" (\"name\");"
     "CREATE TABLE \"SearchWindow\" (\"id\" INTEGER PRIMARY KEY, \"source\" TEXT NOT NULL DEFAULT '', \"from\" INTEGER NOT NULL DEFAULT 0, \"to\" INTEGER NOT NULL DEFAULT 0) STRICT;"
     "CREATE INDEX \"SearchWindow_source_index\" ON \"SearchWindow\" (\"source\");"
     "CREATE TABLE \"SourceBackfill\" (\"id\" INTEGER PRIMARY KEY, \"source\" TEXT NOT NULL DEFAULT '', \"offset\" INTEGER NOT NULL DEFAULT 0, \"total\" INTEGER NOT NULL DEFAULT 0, \"anchorID\" TEXT NOT NULL DEFAULT '', \"anchorUploaded\" REAL, \"floor\" REAL, \"began\" REAL NOT NULL DEFAULT -978307200.0) STRICT;"
-    "CREATE UNIQUE INDEX \"SourceBackfill_source_unique\" ON \"SourceBackfill\" (\"source\");";
+    "CREATE UNIQUE INDEX \"SourceBackfill_source_unique\" ON \"SourceBackfill\" (\"source\");"
+    "CREATE TABLE \"Tag\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE UNIQUE INDEX \"Tag_name_unique\" ON \"Tag\" (\"name\");";
 /* The index that serves `list`'s newest first (left out by --no-sort-indexes) ... */
 static const char *SORT_INDEXES = "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");";
 /* ... and the foreign key's own index, in both. */

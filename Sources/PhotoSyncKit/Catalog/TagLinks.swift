@@ -17,18 +17,25 @@ enum TagLinks {
         let names = Array(Set(wanted.values.joined()))
         var tags = Dictionary(try context.fetch(FetchRequest<Tag>(predicate: .isIn(\.$name, names))).map { ($0.name, $0) },
                               uniquingKeysWith: { a, _ in a })
+        // Photos with no pair yet (all of a first import) are linked without reading their pairs.
+        let paired = Set(try context.fetchColumns(
+            FetchRequest<Photo>(predicate: .isIn(\.$unique, ids) && .any(\.$tags, \Tag.$name != "")), [\.$unique]).values(\.$unique))
+        let tag = { (name: String) -> Tag in
+            if let tag = tags[name] { return tag }
+            let tag = context.insert(Tag.self)
+            (tag.name, tags[name]) = (name, tag)
+            return tag
+        }
         var changed = false
         for photo in photos {
             let names = wanted[photo.objectID] ?? []
-            guard Set(photo.tags.map(\.name)) != names else { continue }
-            photo.tags = names.sorted().map { name in
-                if let tag = tags[name] { return tag }
-                let tag = context.insert(Tag.self)
-                tag.name = name
-                tags[name] = tag
-                return tag
+            if !paired.contains(photo.unique) {
+                for name in names.sorted() { photo.$tags.insert(tag(name)) }
+                changed = changed || !names.isEmpty
+            } else if Set(photo.tags.map(\.name)) != names {
+                photo.tags = names.sorted().map(tag)
+                changed = true
             }
-            changed = true
         }
         if changed { try context.save() }
     }
