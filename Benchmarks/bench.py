@@ -609,14 +609,8 @@ def report(bench, started, finished):
         lines.append(f"- {'ok' if ok else '**FAILED**'}: {name}{(' — ' + detail) if detail else ''}")
     lines.append("")
 
-    profile = os.path.join(HERE, "results", "profile.md")
-    lines += ["## Profile", ""]
-    if os.path.exists(profile):
-        with open(profile) as f:
-            lines.append(f.read().strip())
-    else:
-        lines.append("Not profiled yet: `python3 Benchmarks/profile.py` writes Benchmarks/results/profile.md.")
-    lines.append("")
+    lines += ["## Profile", "", "How the instructions are spent, and why: docs/performance-design.md "
+              "(`python3 Benchmarks/profile.py` measures them again).", ""]
     return "\n".join(lines)
 
 

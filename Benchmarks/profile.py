@@ -8,8 +8,8 @@ Runs `valgrind --tool=callgrind` on `photosync fetch` against the benchmark feed
 feed, same flags as bench.py), then writes Benchmarks/results/callgrind-<N>-<step>.txt
 (callgrind-catalog-<status|list>.txt with --queries-on): the
 callgrind_annotate summary (exclusive and inclusive, Swift names demangled with `swift demangle
---simplified`). The hand-written analysis lives in Benchmarks/results/profile.md, which bench.py
-copies into latest.md under "Profile".
+--simplified`). What the profiles showed, and the design decisions they led to, are in
+docs/performance-design.md.
 """
 import argparse
 import os

@@ -97,4 +97,19 @@ struct ProgressResizeTests {
         let redrawn = sink.chunks.last!.split(separator: "\n").last!
         #expect(redrawn.count <= 39, "\(redrawn)")
     }
+
+    @Test("a redraw (SIGWINCH) fits the new width, and does nothing once the bar is cleared")
+    func redrawRefits() {
+        let sink = ProgressDisplayTests.Sink()
+        let (line, width) = (sink.line, Width())
+        let display = ProgressDisplay(pageLimit: 10, statusLine: line, width: { width.columns })
+        display.begin()
+        width.columns = 30
+        line.redraw()
+        #expect(sink.chunks.count == 2 && sink.chunks.last!.hasPrefix(StatusLine.erase))
+        #expect(sink.chunks.last!.dropFirst(StatusLine.erase.count).count <= 29, "\(sink.chunks)")
+        display.finish()
+        line.redraw()
+        #expect(sink.chunks.last == StatusLine.erase, "\(sink.chunks)")
+    }
 }

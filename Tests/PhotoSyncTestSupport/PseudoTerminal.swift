@@ -26,15 +26,23 @@ public struct PseudoTerminal: Sendable {
 
     /// `photosync args` in `sandbox`'s environment, on this terminal; blocks until it exits.
     public func run(_ args: [String], in sandbox: BinarySandbox, environment extra: [String: String] = [:]) throws -> Result {
+        try start(args, in: sandbox, environment: extra).wait()
+    }
+
+    /// Starts `photosync args` on this terminal and returns at once, for a test that acts while it
+    /// runs (resizes the terminal, signals the process).
+    public func start(_ args: [String], in sandbox: BinarySandbox, environment extra: [String: String] = [:]) throws -> Session {
         let master = posix_openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        defer { close(master) }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard slave >= 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinarySandbox.binary)
@@ -48,10 +56,61 @@ public struct PseudoTerminal: Sendable {
         process.standardOutput = terminal
         process.standardError = terminal
         let reader = MasterReader(master)
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            close(slave)
+            close(master)
+            throw error
+        }
         close(slave)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: reader.finish())
+        return Session(process: process, master: master, reader: reader, rows: rows)
+    }
+
+    /// A command running on a pseudo-terminal.
+    public final class Session: @unchecked Sendable {
+        private let process: Process
+        private let master: Int32
+        private let reader: MasterReader
+        private let rows: Int
+
+        fileprivate init(process: Process, master: Int32, reader: MasterReader, rows: Int) {
+            (self.process, self.master, self.reader, self.rows) = (process, master, reader, rows)
+        }
+
+        /// What the terminal received so far.
+        public var output: String { reader.snapshot() }
+
+        /// Resizes the terminal and sends SIGWINCH, as the kernel does to a terminal's foreground
+        /// process (the child has no controlling terminal of its own here).
+        public func resize(columns: Int) {
+            var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+            kill(process.processIdentifier, SIGWINCH)
+        }
+
+        public func signal(_ number: Int32) {
+            kill(process.processIdentifier, number)
+        }
+
+        /// Waits (polling, at most `seconds`) until the output satisfies `condition`; false if it never did.
+        public func waitForOutput(seconds: Double = 120, _ condition: (String) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if condition(output) { return true }
+                if !process.isRunning { return condition(output) }
+                usleep(20_000)
+            }
+            return false
+        }
+
+        /// Waits for the command to exit; everything it wrote.
+        public func wait() -> Result {
+            process.waitUntilExit()
+            let result = Result(status: process.terminationStatus, output: reader.finish())
+            close(master)
+            return result
+        }
     }
 }
 
@@ -59,6 +118,7 @@ public struct PseudoTerminal: Sendable {
 private final class MasterReader: @unchecked Sendable {
     private let descriptor: Int32
     private var bytes: [UInt8] = []
+    private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ descriptor: Int32) {
@@ -69,7 +129,7 @@ private final class MasterReader: @unchecked Sendable {
                 let count = read(descriptor, &buffer, buffer.count)
                 // EIO once the last slave descriptor is closed (the child exited).
                 if count <= 0 { break }
-                bytes.append(contentsOf: buffer[0..<count])
+                lock.withLock { bytes.append(contentsOf: buffer[0..<count]) }
             }
             done.signal()
         }
@@ -78,6 +138,11 @@ private final class MasterReader: @unchecked Sendable {
     /// Everything read, once the child's side is closed.
     func finish() -> String {
         done.wait()
-        return String(decoding: bytes, as: UTF8.self)
+        return snapshot()
+    }
+
+    /// Everything read so far.
+    func snapshot() -> String {
+        lock.withLock { String(decoding: bytes, as: UTF8.self) }
     }
 }

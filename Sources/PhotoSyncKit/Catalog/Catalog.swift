@@ -35,6 +35,7 @@ public final class Catalog {
         } catch {
             throw PhotoSyncError.from(error, path: path)
         }
+        try withContext { context in try Self.fillTitleKeys(context) }
     }
 
     /// Photos, optionally by one photographer or from one source (``FeedSource/label``), in the
@@ -167,7 +168,8 @@ public final class Catalog {
 
     private static func sortKeys(_ sort: ListSort) -> [FetchSort<Photo>] {
         switch sort {
-        case .title: [.ascending(\.$title), .ascending(\.$unique, .numericText)]
+        // Dictionary order by the stored key; equal keys by the title's bytes, then the id.
+        case .title: [.ascending(\.$titleKey), .ascending(\.$title), .ascending(\.$unique, .numericText)]
         case .uploaded: [.descending(\.$uploaded), .ascending(\.$unique, .numericText)]
         case .id: [.ascending(\.$unique, .numericText)]
         }

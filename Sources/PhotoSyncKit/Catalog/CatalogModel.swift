@@ -1,9 +1,10 @@
 import GraphStore
 
 /// The catalog's model. Bump `version` with every entity change (GraphStore migrates older files).
-/// 7: `PhotoFile` (issue 27). 8 (issue 25): ``SourceBackfill``, ``SearchWindow``, `FetchRun.backfillPages`
-/// and `.windowsOverCap`; ``License``, ``Tag`` and the photos' metadata (see ``PhotoMetadata``). Older catalogs
-/// gain them, empty, 0 or nil, at their next writable open.
+/// 7: `PhotoFile` (issue 27). 8: ``SourceBackfill``, ``SearchWindow``, `FetchRun.backfillPages` and
+/// `.windowsOverCap`, ``License``, ``Tag`` and the photos' metadata (see ``PhotoMetadata``) (issue 25),
+/// and `Photo.titleKey`, the title's sort key (issue 22). Older catalogs gain them, empty, 0 or nil,
+/// at their next writable open; that open also fills `titleKey`.
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(

@@ -26,7 +26,7 @@ struct PreparedPage: Sendable {
         var photos = ImportRecords(Photo.self, key: \.$unique)
         photographers.reserveCapacity(page.photos.count)
         photos.reserveCapacity(page.photos.count)
-        let (title, subtitle) = (photos.field(\.$title), photos.field(\.$subtitle))
+        let (title, titleKey, subtitle) = (photos.field(\.$title), photos.field(\.$titleKey), photos.field(\.$subtitle))
         let (imageURL, uploaded, whoTook) = (photos.field(\.$imageURL), photos.field(\.$uploaded), photos.link(\.$whoTook))
         let sourceField = photos.fieldSetOnInsert(\.$source)
         let metadata = MetadataFields(&photos)
@@ -38,6 +38,7 @@ struct PreparedPage: Sendable {
             let owner = photographers.append(item.ownerName) { $0[ownerID] = item.ownerID }
             photos.append(item.id) { photo in
                 photo[title] = item.title
+                photo[titleKey] = TextFolding.sortKey(item.title)
                 photo[subtitle] = item.subtitle
                 photo[imageURL] = item.imageURL
                 photo[uploaded] = item.uploaded

@@ -4,12 +4,14 @@ import Foundation
 ///
 /// `[#####.....] 3/10 pages, 1500 photos, 420.5 photos/s, ETA 12s`: drawn from the first request
 /// (before any page arrives), redrawn after each saved page, and cleared at the end so the summary
-/// starts on a clean line. The line never reaches the terminal's last column: a line that wraps
+/// starts on a clean line, and fitted again when the terminal is resized. The line never reaches the terminal's last column: a line that wraps
 /// cannot be redrawn in place, and each redraw would leave a fragment behind (`ProgressLine`).
 final class ProgressDisplay {
     private let pageLimit: Int
     private let statusLine: StatusLine?
     private let width: @Sendable () -> Int
+    /// Redraws the line when the terminal is resized and nothing else would (on a terminal only).
+    private let resizeWatch: TerminalResizeWatch?
     private let start = ContinuousClock.now
     /// The counts after the last saved page (what an interrupted run has kept).
     private(set) var last = FetchSummary()
@@ -17,16 +19,19 @@ final class ProgressDisplay {
     /// `statusLine` receives each redraw (nil disables the display); `width` is read at each
     /// redraw, a bar redrawn below a notice included, so a resized terminal (SIGWINCH) gets a line
     /// that fits it from the next redraw on.
-    init(pageLimit: Int, statusLine: StatusLine?, width: @escaping @Sendable () -> Int = { 80 }) {
+    /// `watchingResizes`: redraw on SIGWINCH too, between pages.
+    init(pageLimit: Int, statusLine: StatusLine?, width: @escaping @Sendable () -> Int = { 80 }, watchingResizes: Bool = false) {
         self.pageLimit = pageLimit
         self.statusLine = statusLine
         self.width = width
+        resizeWatch = watchingResizes ? statusLine.flatMap { line in TerminalResizeWatch { line.redraw() } } : nil
     }
 
     /// Draws on stderr only when stderr is a terminal and the user did not ask for quiet.
     static func onStandardError(pageLimit: Int, quiet: Bool) -> ProgressDisplay {
         let drawing = !quiet && isatty(STDERR_FILENO) == 1
-        return ProgressDisplay(pageLimit: pageLimit, statusLine: drawing ? .standardError : nil, width: standardErrorWidth)
+        return ProgressDisplay(pageLimit: pageLimit, statusLine: drawing ? .standardError : nil, width: standardErrorWidth,
+                               watchingResizes: drawing)
     }
 
     /// The terminal's width on stderr, asked at each redraw (the cost of an ioctl per page); 80 when unknown.
@@ -53,6 +58,7 @@ final class ProgressDisplay {
 
     /// Clears the line so the next output starts at its beginning and nothing of the bar remains.
     func finish() {
+        resizeWatch?.stop()
         statusLine?.clear()
     }
 

@@ -48,6 +48,14 @@ final class StatusLine: Sendable {
         }
     }
 
+    /// Draws the line again, fitted anew (the terminal was resized); nothing when none shows.
+    func redraw() {
+        shown.withLock { shown in
+            guard let render = shown else { return }
+            sink(Self.erase + render())
+        }
+    }
+
     /// Writes `text` (whole lines) above the status line: erase it, print, draw it again below.
     func printAbove(_ text: String) {
         shown.withLock { shown in

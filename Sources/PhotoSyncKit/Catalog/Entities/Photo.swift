@@ -11,6 +11,10 @@ import GraphStore
 final class Photo: ManagedObject {
     @Attribute(.unique) var unique = ""
     @Attribute var title = ""
+    /// `title`'s ``TextFolding/sortKey(_:)``, what `list` sorts by: the same dictionary order on
+    /// both stores, with no function run per row. nil only in a catalog from before model 8
+    /// until its next writable open fills it (``Catalog/fillTitleKeys(_:)``).
+    @Attribute var titleKey: String? = nil
     @Attribute var subtitle = ""
     @Attribute var imageURL = ""
     @Attribute(.indexed) var uploaded: Date? = nil
