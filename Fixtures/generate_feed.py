@@ -116,7 +116,41 @@ def maybe_string(stream, value, percent):
     return str(value) if stream.chance(percent) else value
 
 
-def photo(i, photos, seed):
+LICENSES = [
+    (0, "All Rights Reserved", ""),
+    (1, "Attribution-NonCommercial-ShareAlike License", "https://creativecommons.org/licenses/by-nc-sa/2.0/"),
+    (2, "Attribution-NonCommercial License", "https://creativecommons.org/licenses/by-nc/2.0/"),
+    (4, "Attribution License", "https://creativecommons.org/licenses/by/2.0/"),
+    (9, "Public Domain Dedication (CC0)", "https://creativecommons.org/publicdomain/zero/1.0/"),
+    (10, "Public Domain Mark", "https://creativecommons.org/publicdomain/mark/1.0/"),
+]
+TAGS = ["sea", "harbour", "dusk", "fog", "lisbon", "portrait", "street", "film", "bw", "night"]
+
+
+def licenses():
+    """flickr.photos.licenses.getInfo's answer for the licenses the generator uses."""
+    items = [{"id": number, "name": name, "url": url} for number, name, url in LICENSES]
+    return {"licenses": {"license": items}, "stat": "ok"}
+
+
+def metadata(i, seed, upload):
+    """The extras of photo i (its own stream: the other fields stay as without them)."""
+    stream = Stream(seed, 4, i)
+    located = stream.chance(30)
+    return {
+        "license": maybe_string(stream, stream.pick(LICENSES)[0], 80),
+        "datetaken": f"2023-{1 + stream.below(12):02d}-{1 + stream.below(28):02d} {stream.below(24):02d}:{stream.below(60):02d}:00",
+        "datetakengranularity": "0",
+        "latitude": round(stream.below(180_000_000) / 1e6 - 90, 6) if located else 0,
+        "longitude": round(stream.below(360_000_000) / 1e6 - 180, 6) if located else 0,
+        "lastupdate": str(upload + stream.below(1000)),
+        "views": str(stream.below(5000)),
+        "media": "video" if stream.chance(3) else "photo",
+        "tags": " ".join(sorted({stream.pick(TAGS) for _ in range(stream.below(4))})),
+    }
+
+
+def photo(i, photos, seed, with_metadata=False):
     stream = Stream(seed, 2, i)
     photo_id = str(NEWEST_ID - i * 16 - stream.below(16))
     secret = f"{stream.next() & 0xFF_FFFF_FFFF:010x}"
@@ -133,17 +167,19 @@ def photo(i, photos, seed):
         item["url_l"] = f"https://live.staticflickr.com/65535/{photo_id}_{secret}_b.jpg"
         item["height_l"] = maybe_string(stream, 683, 50)
         item["width_l"] = maybe_string(stream, 1024, 50)
+    if with_metadata:
+        item.update(metadata(i, seed, NEWEST_UPLOAD - i * 3))
     return item
 
 
-def page(k, photos, per_page, seed):
+def page(k, photos, per_page, seed, with_metadata=False):
     """Page k (1-based) of a feed of `photos` photos, `per_page` to a page, as a dict.
 
     Pages past the end are empty, as Flickr's are.
     """
     pages = -(-photos // per_page) if per_page > 0 else 0
     first = (k - 1) * per_page
-    items = [photo(i, photos, seed) for i in range(max(first, 0), min(first + per_page, photos))]
+    items = [photo(i, photos, seed, with_metadata) for i in range(max(first, 0), min(first + per_page, photos))]
     stream = Stream(seed, 3, k)
     return {
         "photos": {

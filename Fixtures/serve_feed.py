@@ -8,7 +8,10 @@ Answers GET /?...&page=P&per_page=N... (any path) with one page of JSON, either
         (with the paging counters of page 1), as Flickr does; per_page is ignored;
     python3 Fixtures/serve_feed.py --generate 1000000 --seed 7 [--port 0]
         builds page P on demand with generate_feed.page(); per_page defaults to 100 and is
-        capped at 500, like Flickr's.
+        capped at 500, like Flickr's; with --metadata each photo carries the extras photosync
+        keeps (license, date taken, geo, last update, views, media, tags).
+
+Either way method=flickr.photos.licenses.getInfo is answered with the generator's licenses.
 
 With --tls-cert CERT --tls-key KEY it serves HTTPS with that certificate chain (PEM) instead of
 HTTP; a client that refuses the certificate just ends its connection, the server goes on.
@@ -61,12 +64,14 @@ class FixturePages:
 
 
 class GeneratedPages:
-    def __init__(self, photos, seed):
+    def __init__(self, photos, seed, with_metadata=False):
         self.photos = photos
         self.seed = seed
+        self.with_metadata = with_metadata
 
     def body(self, page, per_page):
-        return generate_feed.dumps(generate_feed.page(page, self.photos, min(per_page, MAX_PER_PAGE), self.seed))
+        document = generate_feed.page(page, self.photos, min(per_page, MAX_PER_PAGE), self.seed, self.with_metadata)
+        return generate_feed.dumps(document)
 
 
 def send_json(handler, body, gzipped):
@@ -88,6 +93,8 @@ def handler_for(pages, delay=0.0):
             if delay:
                 time.sleep(delay)
             query = parse_qs(urlsplit(self.path).query)
+            if query.get("method") == ["flickr.photos.licenses.getInfo"]:
+                return send_json(self, generate_feed.dumps(generate_feed.licenses()), False)
             body = pages.body(positive_int(query.get("page"), 1), positive_int(query.get("per_page"), DEFAULT_PER_PAGE))
             gzipped = "gzip" in self.headers.get("Accept-Encoding", "")
             send_json(self, gzip.compress(body, compresslevel=5) if gzipped else body, gzipped)
@@ -104,6 +111,8 @@ def main(argv=None):
     source.add_argument("--fixtures", metavar="DIR", help="serve DIR/recent-page-{P}.json")
     source.add_argument("--generate", metavar="N", type=int, help="serve a generated feed of N photos")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--metadata", action="store_true",
+                        help="generated photos carry license, date taken, geo, last update, views, media and tags")
     parser.add_argument("--port", type=int, default=0, help="port, 0 for any free one (default)")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer (default 0)")
     parser.add_argument("--tls-cert", metavar="PEM", help="serve HTTPS with this certificate (chain)")
@@ -111,7 +120,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if bool(args.tls_cert) != bool(args.tls_key):
         parser.error("--tls-cert and --tls-key go together")
-    pages = FixturePages(args.fixtures) if args.fixtures else GeneratedPages(args.generate, args.seed)
+    pages = FixturePages(args.fixtures) if args.fixtures else GeneratedPages(args.generate, args.seed, args.metadata)
 
     serve(handler_for(pages, args.delay), args.port, tls=(args.tls_cert, args.tls_key) if args.tls_cert else None)
 

@@ -47,20 +47,33 @@
 
 /* The tables and the indexes every variant has. */
 static const char *SCHEMA =
-    "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"title\" TEXT NOT NULL DEFAULT '', \"subtitle\" TEXT NOT NULL DEFAULT '', \"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, \"source\" TEXT NOT NULL DEFAULT '', \"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
-    "CREATE UNIQUE INDEX \"Photo_unique_unique\" ON \"Photo\" (\"unique\");"
-    "CREATE TABLE \"Photographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', \"ownerID\" TEXT NOT NULL DEFAULT '') STRICT;"
-    "CREATE UNIQUE INDEX \"Photographer_name_unique\" ON \"Photographer\" (\"name\");"
-    "CREATE TABLE \"FetchRun\" (\"id\" INTEGER PRIMARY KEY, \"started\" REAL NOT NULL DEFAULT -978307200.0, \"source\" TEXT NOT NULL DEFAULT '', \"finished\" REAL, \"outcome\" TEXT NOT NULL DEFAULT 'running', \"pages\" INTEGER NOT NULL DEFAULT 0, \"received\" INTEGER NOT NULL DEFAULT 0, \"inserted\" INTEGER NOT NULL DEFAULT 0, \"updated\" INTEGER NOT NULL DEFAULT 0, \"unchanged\" INTEGER NOT NULL DEFAULT 0, \"repeated\" INTEGER NOT NULL DEFAULT 0, \"skipped\" INTEGER NOT NULL DEFAULT 0, \"datesUnknown\" INTEGER NOT NULL DEFAULT 0, \"excluded\" INTEGER NOT NULL DEFAULT 0, \"photographersInserted\" INTEGER NOT NULL DEFAULT 0, \"photographersRemoved\" INTEGER NOT NULL DEFAULT 0, \"morePages\" INTEGER NOT NULL DEFAULT 0, \"pagesSkippedKnown\" INTEGER NOT NULL DEFAULT 0, \"gap\" INTEGER NOT NULL DEFAULT 0, \"error\" TEXT, \"newestUpload\" REAL) STRICT;"
-    "CREATE INDEX \"FetchRun_started_index\" ON \"FetchRun\" (\"started\");"
-    "CREATE INDEX \"FetchRun_source_index\" ON \"FetchRun\" (\"source\");"
+    "CREATE TABLE \"APICall\" (\"id\" INTEGER PRIMARY KEY, \"made\" REAL NOT NULL DEFAULT -978307200.0, \"key\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE INDEX \"APICall_made_index\" ON \"APICall\" (\"made\");"
     "CREATE TABLE \"ExcludedPhoto\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"photographer\" TEXT, \"excluded\" REAL NOT NULL DEFAULT -978307200.0) STRICT;"
-    "CREATE UNIQUE INDEX \"ExcludedPhoto_unique_unique\" ON \"ExcludedPhoto\" (\"unique\");"
     "CREATE INDEX \"ExcludedPhoto_photographer_index\" ON \"ExcludedPhoto\" (\"photographer\");"
+    "CREATE UNIQUE INDEX \"ExcludedPhoto_unique_unique\" ON \"ExcludedPhoto\" (\"unique\");"
     "CREATE TABLE \"ExcludedPhotographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', \"excluded\" REAL NOT NULL DEFAULT -978307200.0) STRICT;"
     "CREATE UNIQUE INDEX \"ExcludedPhotographer_name_unique\" ON \"ExcludedPhotographer\" (\"name\");"
-    "CREATE TABLE \"APICall\" (\"id\" INTEGER PRIMARY KEY, \"made\" REAL NOT NULL DEFAULT -978307200.0, \"key\" TEXT NOT NULL DEFAULT '') STRICT;"
-    "CREATE INDEX \"APICall_made_index\" ON \"APICall\" (\"made\");";
+    "CREATE TABLE \"FetchRun\" (\"id\" INTEGER PRIMARY KEY, \"started\" REAL NOT NULL DEFAULT -978307200.0, \"source\" TEXT NOT NULL DEFAULT '', \"finished\" REAL, \"outcome\" TEXT NOT NULL DEFAULT 'running', \"pages\" INTEGER NOT NULL DEFAULT 0, \"received\" INTEGER NOT NULL DEFAULT 0, \"inserted\" INTEGER NOT NULL DEFAULT 0, \"updated\" INTEGER NOT NULL DEFAULT 0, \"unchanged\" INTEGER NOT NULL DEFAULT 0, \"repeated\" INTEGER NOT NULL DEFAULT 0, \"skipped\" INTEGER NOT NULL DEFAULT 0, \"datesUnknown\" INTEGER NOT NULL DEFAULT 0, \"excluded\" INTEGER NOT NULL DEFAULT 0, \"photographersInserted\" INTEGER NOT NULL DEFAULT 0, \"photographersRemoved\" INTEGER NOT NULL DEFAULT 0, \"morePages\" INTEGER NOT NULL DEFAULT 0, \"pagesSkippedKnown\" INTEGER NOT NULL DEFAULT 0, \"gap\" INTEGER NOT NULL DEFAULT 0, \"backfillPages\" INTEGER NOT NULL DEFAULT 0, \"windowsOverCap\" INTEGER NOT NULL DEFAULT 0, \"error\" TEXT, \"newestUpload\" REAL) STRICT;"
+    "CREATE INDEX \"FetchRun_source_index\" ON \"FetchRun\" (\"source\");"
+    "CREATE INDEX \"FetchRun_started_index\" ON \"FetchRun\" (\"started\");"
+    "CREATE TABLE \"License\" (\"id\" INTEGER PRIMARY KEY, \"number\" TEXT NOT NULL DEFAULT '', \"name\" TEXT NOT NULL DEFAULT '', \"url\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE UNIQUE INDEX \"License_number_unique\" ON \"License\" (\"number\");"
+    "CREATE TABLE \"Photo\" (\"id\" INTEGER PRIMARY KEY, \"unique\" TEXT NOT NULL DEFAULT '', \"title\" TEXT NOT NULL DEFAULT '', \"titleKey\" TEXT, \"subtitle\" TEXT NOT NULL DEFAULT '', \"imageURL\" TEXT NOT NULL DEFAULT '', \"uploaded\" REAL, \"source\" TEXT NOT NULL DEFAULT '', \"license\" TEXT, \"taken\" TEXT, \"latitude\" REAL, \"longitude\" REAL, \"lastUpdate\" REAL, \"views\" INTEGER, \"media\" TEXT, \"sizes\" TEXT, \"tagList\" TEXT, \"whoTook\" INTEGER REFERENCES \"Photographer\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
+    "CREATE UNIQUE INDEX \"Photo_unique_unique\" ON \"Photo\" (\"unique\");"
+    "CREATE TABLE \"PhotoFile\" (\"id\" INTEGER PRIMARY KEY, \"photo\" TEXT NOT NULL DEFAULT '', \"path\" TEXT NOT NULL DEFAULT '', \"size\" INTEGER NOT NULL DEFAULT 0, \"sha256\" TEXT NOT NULL DEFAULT '', \"sizeLabel\" TEXT NOT NULL DEFAULT '', \"contentType\" TEXT NOT NULL DEFAULT '', \"downloaded\" REAL, \"unavailableStatus\" INTEGER NOT NULL DEFAULT 0, \"unavailableReason\" TEXT, \"unavailableSince\" REAL, \"refusals\" INTEGER NOT NULL DEFAULT 0, \"retryAfter\" REAL) STRICT;"
+    "CREATE UNIQUE INDEX \"PhotoFile_photo_unique\" ON \"PhotoFile\" (\"photo\");"
+    "CREATE TABLE \"Photo_tags\" (\"id\" INTEGER PRIMARY KEY, \"Photo\" INTEGER NOT NULL REFERENCES \"Photo\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, \"Tag\" INTEGER NOT NULL REFERENCES \"Tag\"(\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED) STRICT;"
+    "CREATE UNIQUE INDEX \"Photo_tags_Photo_Tag_unique\" ON \"Photo_tags\" (\"Photo\", \"Tag\");"
+    "CREATE INDEX \"Photo_tags_Tag_index\" ON \"Photo_tags\" (\"Tag\");"
+    "CREATE TABLE \"Photographer\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '', \"ownerID\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE UNIQUE INDEX \"Photographer_name_unique\" ON \"Photographer\" (\"name\");"
+    "CREATE TABLE \"SearchWindow\" (\"id\" INTEGER PRIMARY KEY, \"source\" TEXT NOT NULL DEFAULT '', \"from\" INTEGER NOT NULL DEFAULT 0, \"to\" INTEGER NOT NULL DEFAULT 0) STRICT;"
+    "CREATE INDEX \"SearchWindow_source_index\" ON \"SearchWindow\" (\"source\");"
+    "CREATE TABLE \"SourceBackfill\" (\"id\" INTEGER PRIMARY KEY, \"source\" TEXT NOT NULL DEFAULT '', \"offset\" INTEGER NOT NULL DEFAULT 0, \"total\" INTEGER NOT NULL DEFAULT 0, \"anchorID\" TEXT NOT NULL DEFAULT '', \"anchorUploaded\" REAL, \"floor\" REAL, \"began\" REAL NOT NULL DEFAULT -978307200.0) STRICT;"
+    "CREATE UNIQUE INDEX \"SourceBackfill_source_unique\" ON \"SourceBackfill\" (\"source\");"
+    "CREATE TABLE \"Tag\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '') STRICT;"
+    "CREATE UNIQUE INDEX \"Tag_name_unique\" ON \"Tag\" (\"name\");";
 /* The index that serves `list`'s newest first (left out by --no-sort-indexes) ... */
 static const char *SORT_INDEXES = "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");";
 /* ... and the foreign key's own index, in both. */

@@ -50,7 +50,8 @@ struct FetchAndReadTests {
             let photos = try jsonArray(list)
             #expect(photos.map { $0["id"] as? String } == ["105", "102", "103"], "sorted by title then id")
             for photo in photos {
-                #expect(Set(photo.keys) == ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source", "file"])
+                #expect(Set(photo.keys) == ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source", "file", "owner_id",
+                                            "license", "taken", "latitude", "longitude", "last_update", "views", "media", "tags"])
                 #expect(photo["file"] is NSNull, "no file downloaded yet")
                 #expect(photo["photographer"] as? String == "Ana Lima")
             }

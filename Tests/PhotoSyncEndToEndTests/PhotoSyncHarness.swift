@@ -16,6 +16,8 @@ struct FeedItem: Sendable {
     var dateUpload: String = "1700000000"
     var ownerID: String = "1@N01"
     var imageURL: String? = nil
+    /// More keys of the item as sent: the metadata extras (`license`, `datetaken`, `latitude`, …).
+    var extras: [String: any Sendable] = [:]
 
     init(_ id: String, by owner: String, title: String, description: String = "", uploaded: String = "1700000000") {
         self.id = id
@@ -41,7 +43,7 @@ struct FeedItem: Sendable {
             "server": "65535", "secret": "abc", "ispublic": 1,
         ]
         if let imageURL { object["url_l"] = imageURL }
-        return object
+        return object.merging(extras.mapValues { $0 as Any }) { _, extra in extra }
     }
 }
 

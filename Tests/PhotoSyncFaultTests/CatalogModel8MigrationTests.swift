@@ -4,13 +4,16 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Model 8 (issue 25) added where a cut walk stopped (`SourceBackfill`), a search's completed
-/// windows (`SearchWindow`), `FetchRun.backfillPages` and `.windowsOverCap`: a catalog of model 7
-/// gets them at its next command, in place, on both stores, its photos and runs read as before.
+/// windows (`SearchWindow`), `FetchRun.backfillPages` and `.windowsOverCap`, the license names
+/// (`License`), the tags (`Tag` and its join table) and the photos' metadata columns: a catalog of model 7 gets them at its next
+/// command, in place, on both stores, its photos and runs read as before.
 @Suite("catalog model 8 migration")
 struct CatalogModel8MigrationTests {
     /// What model 8 added: whole tables, and columns of older tables.
-    static let addedTables = ["SourceBackfill", "SearchWindow"]
-    static let addedColumns = ["FetchRun": ["backfillPages", "windowsOverCap"]]
+    /// (The join table before the table it refers to: they are dropped in this order.)
+    static let addedTables = ["SourceBackfill", "SearchWindow", "License", "Photo_tags", "Tag"]
+    static let addedColumns = ["FetchRun": ["backfillPages", "windowsOverCap"],
+                               "Photo": ["license", "taken", "latitude", "longitude", "lastUpdate", "views", "media", "sizes", "tagList"]]
 
     /// The stored schema record as model 7 wrote it: without model 8's tables and columns.
     static func version7(schema text: String) throws -> String {

@@ -53,13 +53,15 @@ struct ConnectionSecretTests {
         }
     }
 
-    /// A server that echoes the API key in a title, an owner name and an image URL: the photos are
-    /// stored with it redacted, and no output or catalog file holds it.
+    /// A server that echoes the API key in a title, an owner name, image URLs, tags and the date
+    /// taken: the photos are stored with it redacted, and no output or catalog file holds it.
     @Test func anAPIKeyEchoedInPhotoFieldsIsNeitherStoredNorPrinted() async throws {
         let key = "EchoKey5f3a9c0d2b7e41aa"
         try await withServerAndSandbox { server, sandbox in
             let echoed = FeedJSON.photo("1", owner: "owner \(key)", title: "title with api_key=\(key) inside",
-                                        extra: ["url_l": FeedJSON.quoted("https://live.example.test/\(key)/1_l.jpg")])
+                                        extra: ["url_l": FeedJSON.quoted("https://live.example.test/\(key)/1_l.jpg"),
+                                                "url_sq": FeedJSON.quoted("https://live.example.test/\(key)/1_sq.jpg"),
+                                                "tags": FeedJSON.quoted("sea \(key)"), "datetaken": FeedJSON.quoted("2024-01-01 \(key)")])
             server.serve([1: FeedJSON.page(1, of: 1, perPage: 2, total: 2, photos: [echoed, FeedJSON.photo("2")])])
             let fetch = try await sandbox("fetch", "--url", server.feedURL, "--api-key", key)
             #expect(fetch.status == 0, "\(fetch)")

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFeed
 import Testing
 @testable import PhotoSyncKit
 
@@ -16,11 +17,27 @@ private let undated = PhotoListing(
 struct PhotoListOutputTests {
     @Test("JSON has the documented keys, ISO 8601 UTC dates and explicit nulls")
     func json() throws {
+        var described = sunset
+        (described.metadata.license, described.metadata.taken, described.metadata.media) = ("4", "2024-04-30 18:05:00", "photo")
+        (described.metadata.latitude, described.metadata.longitude) = (38.7, -9.14)
+        (described.metadata.lastUpdate, described.metadata.views, described.ownerID) = (mayFirstNoon, 12, "1@N01")
+        described.metadata.tags = ["lisboa", "sea"]
+        described.licenseInfo = FeedLicense(id: "4", name: "Attribution License", url: "https://creativecommons.org/licenses/by/2.0/")
+        var unnamed = undated
+        unnamed.metadata.license = "11"
         let expected =
-            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","photographer":"Ana Lima","source":"search tags=sea","subtitle":"Lisbon","title":"Sunset","uploaded":"2024-05-01T12:00:00Z"},"#
-            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","photographer":"Ana Lima","source":"","subtitle":"line one\nline two","title":"Hello, \"world\"","uploaded":null}]"#
+            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","last_update":"2024-05-01T12:00:00Z","latitude":38.7,"#
+            + #""license":{"id":"4","name":"Attribution License","url":"https://creativecommons.org/licenses/by/2.0/"},"longitude":-9.14,"#
+            + #""media":"photo","owner_id":"1@N01","photographer":"Ana Lima","source":"search tags=sea","subtitle":"Lisbon","#
+            + #""tags":["lisboa","sea"],"taken":"2024-04-30 18:05:00","title":"Sunset","uploaded":"2024-05-01T12:00:00Z","views":12},"#
+            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"#
+            + #""license":{"id":"11","name":null,"url":null},"longitude":null,"media":null,"owner_id":"","photographer":"Ana Lima","#
+            + #""source":"","subtitle":"line one\nline two","tags":[],"taken":null,"title":"Hello, \"world\"","uploaded":null,"views":null},"#
+            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"license":null,"#
+            + #""longitude":null,"media":null,"owner_id":"","photographer":"Ana Lima","#
+            + #""source":"","subtitle":"line one\nline two","tags":[],"taken":null,"title":"Hello, \"world\"","uploaded":null,"views":null}]"#
             + "\n"
-        #expect(try PhotoListOutput.render([sunset, undated], as: .json, photographer: nil) == expected)
+        #expect(try PhotoListOutput.render([described, unnamed, undated], as: .json, photographer: nil) == expected)
     }
 
     @Test("CSV quotes fields with commas, quotes and newlines, doubling quotes")

@@ -21,6 +21,8 @@ public struct FeedPhoto: Sendable, Equatable {
     public var ownerID: String
     /// Trimmed `ownername`; the owner id when the name is blank, so it is never empty. At most 1 KiB.
     public var ownerName: String
+    /// License, date taken, geo, last update, views and media (see ``PhotoMetadata``).
+    public var metadata = PhotoMetadata()
 
     public init(
         id: String, title: String, subtitle: String, imageURL: String,

@@ -1,6 +1,5 @@
 /// The `flickr.photos.getRecent` call photosync makes, or `flickr.photos.search` with `search`.
-/// Always `nojsoncallback=1` (plain JSON, no JSONP), and exactly the extras the decoder reads:
-/// description, owner_name, date_upload, url_l.
+/// Always `nojsoncallback=1` (plain JSON, no JSONP), and the ``extras`` the decoder and the catalog use.
 public struct FeedRequest: Sendable, Equatable {
     public var endpoint: String
     public var apiKey: String
@@ -27,16 +26,20 @@ public struct FeedRequest: Sendable, Equatable {
         self.maxUploadDate = maxUploadDate
     }
 
+    /// What each photo comes with: the catalog's fields, and the metadata kept beside them.
+    public static let extras = "description,license,date_upload,date_taken,owner_name,last_update,geo,tags,views,media,"
+        + "url_sq,url_t,url_s,url_q,url_m,url_n,url_z,url_c,url_l,url_o,o_dims"
+
     /// The API method called.
     public var method: String { search == nil ? "flickr.photos.getRecent" : "flickr.photos.search" }
 
     /// `{endpoint}?method=flickr.photos.getRecent&api_key=KEY&format=json&nojsoncallback=1`
-    /// `&extras=description,owner_name,date_upload,url_l&per_page=N&page=P`; joined with `&`
+    /// `&extras=…&per_page=N&page=P` (``extras``); joined with `&`
     /// when the endpoint already has a query. The key and every search term are percent-encoded.
     /// A search adds its terms, `sort=date-posted-desc`, and `min_upload_date` and `max_upload_date` when set.
     public var url: String {
         var query = "method=\(method)&api_key=\(Self.percentEncoded(apiKey))"
-            + "&format=json&nojsoncallback=1&extras=description,owner_name,date_upload,url_l"
+            + "&format=json&nojsoncallback=1&extras=\(Self.extras)"
             + "&per_page=\(perPage)&page=\(page)"
         if let search {
             for (name, value) in search.parameters { query += "&\(name)=\(Self.percentEncoded(value))" }
@@ -45,6 +48,12 @@ public struct FeedRequest: Sendable, Equatable {
             if let maxUploadDate { query += "&max_upload_date=\(maxUploadDate)" }
         }
         return endpoint + separator + query
+    }
+
+    /// `flickr.photos.licenses.getInfo` at the same endpoint with the same key: every license id
+    /// with its name and URL.
+    public var licensesURL: String {
+        endpoint + separator + "method=flickr.photos.licenses.getInfo&api_key=\(Self.percentEncoded(apiKey))&format=json&nojsoncallback=1"
     }
 
     private var separator: String {

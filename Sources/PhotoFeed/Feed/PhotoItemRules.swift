@@ -22,10 +22,12 @@ enum PhotoItemRules {
         let (title, subtitle) = TitleRules.apply(title: item.title, description: item.description)
         let uploaded = UploadDateRule.date(item.dateUpload)
         if let problem = uploaded.problem { notes.append(problem) }
-        return .success(FeedPhoto(
+        var photo = FeedPhoto(
             id: id, title: TextCap.cut(title, toBytes: TextCap.longText), subtitle: TextCap.cut(subtitle, toBytes: TextCap.longText),
             imageURL: url, uploaded: uploaded.date, ownerID: owner.id, ownerName: owner.name
-        ))
+        )
+        photo.metadata = PhotoMetadataRules.metadata(item.extras, largeURL: item.largeURL)
+        return .success(photo)
     }
 
     /// `photo(from:notes:)`, notes dropped.

@@ -12,6 +12,8 @@ struct RawPhotoItem: Sendable {
     var server: LenientScalar?
     var dateUpload: LenientScalar?
     var largeURL: LenientScalar?
+    /// The extras kept beside the photo (license, date taken, geo, last update, views, media).
+    var extras = RawPhotoExtras()
     /// False when the element is not a JSON object at all.
     var isObject = true
 
@@ -34,7 +36,7 @@ struct RawPhotoItem: Sendable {
             case "server": item.server = try reader.readScalar()
             case "dateupload": item.dateUpload = try reader.readScalar()
             case "url_l": item.largeURL = try reader.readScalar()
-            default: try reader.skipValue()
+            default: if try !item.extras.read(key, &reader) { try reader.skipValue() }
             }
         }
         return item

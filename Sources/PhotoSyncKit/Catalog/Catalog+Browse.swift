@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoFeed
 
 extension Catalog {
     /// Photos matching `query`, in its order: filters, order and window all in SQL (GraphStore's
@@ -22,11 +23,12 @@ extension Catalog {
     public func photo(id: String) throws -> PhotoDetails? {
         try withContext { context in
             guard let photo = try context.fetch(FetchRequest<Photo>(predicate: \.$unique == id, limit: 1)).first else { return nil }
-            return PhotoDetails(
-                listing: PhotoListing(id: photo.unique, title: photo.title, subtitle: photo.subtitle,
-                                      photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded,
-                                      source: photo.source),
-                ownerID: photo.whoTook?.ownerID ?? "")
+            var listing = PhotoListing(id: photo.unique, title: photo.title, subtitle: photo.subtitle,
+                                       photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded,
+                                       source: photo.source)
+            (listing.metadata, listing.ownerID) = (photo.metadata, photo.whoTook?.ownerID ?? "")
+            listing.licenseInfo = try photo.license.flatMap { try Self.licenses(in: context)[$0] }
+            return PhotoDetails(listing: listing, ownerID: listing.ownerID)
         }
     }
 
@@ -34,6 +36,8 @@ extension Catalog {
         var parts: [FetchPredicate<Photo>] = []
         if let name = query.photographer { parts.append(.whose(\.$whoTook, \.$name == name)) }
         if let source = query.source { parts.append(\.$source == source) }
+        if let license = query.license { parts.append(\.$license == license) }
+        for tag in query.tags { parts.append(.any(\.$tags, \Tag.$name == (TagRule.normalized(tag) ?? ""))) }
         if let text = query.search {
             parts.append(.contains(\.$title, text, caseInsensitive: true) || .contains(\.$subtitle, text, caseInsensitive: true))
         }

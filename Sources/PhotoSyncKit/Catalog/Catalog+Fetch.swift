@@ -69,6 +69,7 @@ extension Catalog {
         let began = Date()
         var head = FeedWalk(limit: limit, isSingleDocument: source.isSingleDocument)
         let prepare = preparing(source: source.label)
+        let licenses = try LicenseLookup(catalog: self, source: source, dryRun: settings.dryRun)
         var tally = WalkTally()
         var catchingUp = pending != nil
         var windowsPending = false
@@ -86,7 +87,7 @@ extension Catalog {
                 while walk.accept(arriving.page, asked: number) {
                     let upcoming = walk.next(after: number)
                     var pending = prefetch ? try upcoming.map { number throws(PhotoSyncError) in try PendingPage(number, from: source, prepare: prepare) } : nil
-                    let (page, result) = try save(arriving, session: session, lease: lease, prepare: prepare)
+                    let (page, result) = try save(arriving, session: session, lease: lease, licenses: licenses, prepare: prepare)
                     tally.add(page, backfill: backfill)
                     summary = tally.summary(session)
                     if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
@@ -193,18 +194,22 @@ extension Catalog {
 
     /// Saves `arriving` through `session`, leaving out what deletes exclude. What deletes exclude is
     /// read again in the save's transaction: a delete that committed after the page was prepared is
-    /// honoured, never undone by this page.
+    /// honoured, never undone by this page. License ids the page brings that the catalog lacks are
+    /// looked up first (see ``LicenseLookup``), and the photos' tags linked after (``TagLinks``;
+    /// not in a dry run, whose one transaction stays open).
     private func save(
-        _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?,
+        _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?, licenses: LicenseLookup,
         prepare: (FeedPage) throws(PhotoSyncError) -> PreparedPage
     ) throws -> (PreparedPage, ImportResult) {
         let prepared = try arriving.prepared(by: prepare)
+        try licenses.meet(prepared.page)
         var page = prepared
         try lease?.confirm()
         let result = try session.save(preparing: { context in
             page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
             return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
         })
+        if !licenses.dryRun { try TagLinks.sync(page.page.photos.map(\.id), in: container) }
         return (page, result)
     }
 
@@ -238,66 +243,6 @@ extension Catalog {
             } catch {
                 throw PhotoSyncError.catalog("\(error)")
             }
-        }
-    }
-
-    /// Skipped items and unusable values, the first three of each per page (not under `--quiet`).
-    private func reportSkipped(_ page: FeedPage) {
-        for (items, what) in [(page.skipped, "skipped"), (page.notes, "kept without their upload time")] where !items.isEmpty {
-            let shown = items.prefix(3).map(\.reason).joined(separator: "; ")
-            let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
-            Console.notice("page \(page.page): \(what) \(items.count) item(s): \(shown)\(more)")
-        }
-    }
-
-    // MARK: - Run records
-
-    /// Records a new run, once earlier runs still marked running are marked abandoned: the fetch
-    /// lock is held, so none of them is running (it was killed, or the machine went down).
-    private func startRun(source: String) throws -> ObjectID {
-        try withContext { context in
-            for stale in try context.fetch(FetchRequest<FetchRun>(predicate: \.$outcome == FetchRunRecord.Outcome.running.rawValue)) {
-                stale.outcome = FetchRunRecord.Outcome.abandoned.rawValue
-            }
-            let run = context.insert(FetchRun.self)
-            (run.started, run.source) = (Date(), source)
-            try context.save()
-            return run.objectID
-        }
-    }
-
-    /// The counts so far in the running run's record, and the API calls so far, after each saved page.
-    private func record(_ id: ObjectID?, _ summary: FetchSummary, calls budget: APIBudget?) throws {
-        try withContext { context in
-            if let budget { insertCalls(budget, in: context) }
-            if let id { try context.existingObject(with: id, as: FetchRun.self).record(summary) }
-            try context.save()
-        }
-    }
-
-    private func finish(
-        _ id: ObjectID?, _ outcome: FetchRunRecord.Outcome, _ summary: FetchSummary, error: String?, newestUpload: Date? = nil,
-        at end: Date = Date()
-    ) throws {
-        guard let id else { return }
-        try withContext { context in
-            let run = try context.existingObject(with: id, as: FetchRun.self)
-            run.finished = end
-            run.outcome = outcome.rawValue
-            run.record(summary)
-            run.error = error.map(Secrets.redact)
-            run.newestUpload = newestUpload
-            try context.save()
-        }
-    }
-}
-
-extension MergePolicyChoice {
-    var graphStorePolicy: MergePolicy {
-        switch self {
-        case .objectTrump: .objectTrump
-        case .storeTrump: .storeTrump
-        case .error: .error
         }
     }
 }

@@ -108,6 +108,12 @@ public struct PhotoListing: Sendable, Equatable {
     public var uploaded: Date?
     /// The query or feed that first brought it (`recent`, `search tags=cats`; empty if unknown).
     public var source = ""
+    /// License, date taken, geo, last update, views, media (read for JSON and `show`).
+    public var metadata = PhotoMetadata()
+    /// The photographer's NSID.
+    public var ownerID = ""
+    /// The license's name and URL as `licenses.getInfo` gave them (nil: not known yet).
+    public var licenseInfo: FeedLicense?
 }
 
 /// One photographer as the `photographers` command shows it.

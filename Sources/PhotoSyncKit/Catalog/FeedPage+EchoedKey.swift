@@ -7,7 +7,7 @@ extension FeedPage {
     static let shortestEchoedKey = 8
 
     /// The page with the API key replaced by `[redacted]` in every photo's text, for a server that
-    /// echoes it back inside photo fields (title, description, owner, URL): the catalog is read by
+    /// echoes it back inside photo fields (title, description, owner, URLs, date taken, tags): the catalog is read by
     /// every role that can read it, and `list` prints it. Only a body that holds the key (as sent,
     /// or percent-encoded) is searched, so an ordinary page costs one scan of its bytes.
     func redactingEchoes(of key: String?, in body: [UInt8]) -> FeedPage {
@@ -32,6 +32,17 @@ extension FeedPhoto {
             for keyPath in [\FeedPhoto.title, \.subtitle, \.imageURL, \.ownerID, \.ownerName] where self[keyPath: keyPath].contains(form) {
                 self[keyPath: keyPath] = self[keyPath: keyPath].replacing(form, with: "[redacted]")
             }
+            metadata.redact(form)
         }
+    }
+}
+
+extension PhotoMetadata {
+    /// The metadata's free text (date taken, tags, size URLs) without `form`; a tag keeps its
+    /// normalized form (letters and digits).
+    fileprivate mutating func redact(_ form: String) {
+        taken = taken.map { $0.replacing(form, with: "[redacted]") }
+        tags = tags.map { tags in Array(Set(tags.map { $0.replacing(form.lowercased(), with: "redacted") })).sorted() }
+        for index in sizes.indices { sizes[index].url = sizes[index].url.replacing(form, with: "[redacted]") }
     }
 }

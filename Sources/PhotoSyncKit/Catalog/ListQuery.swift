@@ -6,6 +6,10 @@ public struct ListQuery: Sendable, Equatable {
     public var photographer: String?
     /// Only photos a fetch of this source stored (``FeedSource/label``).
     public var source: String?
+    /// Only photos carrying every one of these tags (normalized as Flickr does, see `TagRule`).
+    public var tags: [String] = []
+    /// Only photos under this Flickr license id.
+    public var license: String?
     /// Text the title or subtitle contains, ignoring case (full Unicode folding: `ß` matches `SS`);
     /// accents stay significant.
     public var search: String?

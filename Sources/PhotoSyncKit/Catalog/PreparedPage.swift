@@ -29,6 +29,7 @@ struct PreparedPage: Sendable {
         let (title, titleKey, subtitle) = (photos.field(\.$title), photos.field(\.$titleKey), photos.field(\.$subtitle))
         let (imageURL, uploaded, whoTook) = (photos.field(\.$imageURL), photos.field(\.$uploaded), photos.link(\.$whoTook))
         let sourceField = photos.fieldSetOnInsert(\.$source)
+        let metadata = MetadataFields(&photos)
         for item in page.photos {
             if exclusions.excludes(item) {
                 excluded += 1
@@ -43,6 +44,7 @@ struct PreparedPage: Sendable {
                 photo[uploaded] = item.uploaded
                 photo[whoTook] = owner
                 photo[sourceField] = source
+                metadata.fill(&photo, item.metadata)
             }
         }
         (self.photographers, self.photos, self.excluded) = (photographers, photos, excluded)

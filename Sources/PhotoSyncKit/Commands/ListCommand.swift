@@ -40,6 +40,12 @@ struct ListCommand: GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Only photos first brought by this source: 'recent', or a search as 'search tags=cats' (see list --format json).", valueName: "source"))
     var source: String?
 
+    @Option(help: ArgumentHelp("Only photos with this tag (repeat for photos with every one; matched as Flickr normalizes tags).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("Only photos under this license id (see the license key in list --format json).", valueName: "id"))
+    var license: String?
+
     @Option(help: "Sort order.")
     var sort: ListSort = .title
 
@@ -69,6 +75,7 @@ struct ListCommand: GlobalOptionsCommand {
             let catalog = try context.openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
+            (query.license, query.tags) = (license, tag)
             query.withDetails = format != .table
             let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
             let request = PhotoListRequest(query: query, filesFolder: folder)

@@ -29,23 +29,26 @@ enum PhotoListOutput {
         }
     }
 
-    /// One photo in JSON; a missing upload date is an explicit null so every object has every key.
+    /// One photo in JSON; a missing value is an explicit null so every object has every key.
     struct Record: Encodable {
-        var id, title, subtitle, photographer, imageURL, source: String
+        var id, title, subtitle, photographer, imageURL, source, ownerID: String
         var uploaded: String?
+        var metadata: MetadataRecord
         /// nil: no `file` key (`show` writes its own); `.some(nil)`: null.
         var file: String??
 
         init(_ photo: PhotoListing, files: [String: String]? = nil) {
             file = files.map { $0[photo.id] }
             (id, title, subtitle, photographer, imageURL) = (photo.id, photo.title, photo.subtitle, photo.photographer, photo.imageURL)
-            source = photo.source
+            (source, ownerID) = (photo.source, photo.ownerID)
             uploaded = photo.uploaded.map(timestamp)
+            metadata = MetadataRecord(photo)
         }
 
         enum CodingKeys: String, CodingKey {
             case id, title, subtitle, photographer, uploaded, source, file
             case imageURL = "image_url"
+            case ownerID = "owner_id"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -57,6 +60,8 @@ enum PhotoListOutput {
             try container.encode(imageURL, forKey: .imageURL)
             try container.encode(uploaded, forKey: .uploaded)
             try container.encode(source, forKey: .source)
+            try container.encode(ownerID, forKey: .ownerID)
+            try metadata.encode(to: encoder)
             if let file { try container.encode(file, forKey: .file) }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFeed
 
 /// What `show` prints: every field of one photo, as labelled lines or one JSON object.
 enum ShowOutput {
@@ -21,22 +22,38 @@ enum ShowOutput {
         }
     }
 
-    /// `list`'s keys plus `owner_id`, `page_url` and `file` (null without a verified file).
+    /// `list`'s keys plus `page_url`, `sizes` (by suffix, only those the feed gave) and `file`
+    /// (null without a verified file).
     private struct Record: Encodable {
         var photo: PhotoDetails
         var file: ShownFile?
 
         enum CodingKeys: String, CodingKey {
-            case ownerID = "owner_id"
             case pageURL = "page_url"
-            case file
+            case file, sizes
+        }
+
+        struct Size: Encodable {
+            var url: String
+            var width: Int?
+            var height: Int?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(url, forKey: .url)
+                try container.encode(width, forKey: .width)
+                try container.encode(height, forKey: .height)
+            }
+
+            enum CodingKeys: String, CodingKey { case url, width, height }
         }
 
         func encode(to encoder: any Encoder) throws {
             try PhotoListOutput.Record(photo.listing).encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(photo.ownerID, forKey: .ownerID)
             try container.encode(photo.pageURL, forKey: .pageURL)
+            let sizes = photo.listing.metadata.sizes.map { ($0.suffix, Size(url: $0.url, width: $0.width, height: $0.height)) }
+            try container.encode(Dictionary(sizes, uniquingKeysWith: { first, _ in first }), forKey: .sizes)
             try container.encode(file, forKey: .file)
         }
     }

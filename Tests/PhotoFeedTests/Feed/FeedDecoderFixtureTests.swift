@@ -13,11 +13,14 @@ import Testing
         #expect(page.photos.count == 10)
         #expect(page.skipped.isEmpty)
         let first = try #require(page.photos.first)
-        #expect(first == FeedPhoto(
+        var expected = FeedPhoto(
             id: "53412345678", title: "Sunset over Ipanema", subtitle: "Taken from Arpoador rock.",
             imageURL: "https://live.staticflickr.com/65535/53412345678_a1b2c3d4e5_b.jpg",
             uploaded: Date(timeIntervalSince1970: 1_717_000_000), ownerID: "52755911@N03", ownerName: "Ana Lima"
-        ))
+        )
+        // `url_l` with `width_l` as a string and `height_l` as a number: one size, both dimensions.
+        expected.metadata.sizes = [PhotoSize(suffix: "l", url: expected.imageURL, width: 1024, height: 683)]
+        #expect(first == expected)
     }
 
     @Test func pageOneAppliesTitleOwnerAndURLRules() throws {

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct FeedRequestTests {
     private let query = "method=flickr.photos.getRecent&api_key=abc123&format=json&nojsoncallback=1"
-        + "&extras=description,owner_name,date_upload,url_l&per_page=500&page=3"
+        + "&extras=description,license,date_upload,date_taken,owner_name,last_update,geo,tags,views,media,"
+        + "url_sq,url_t,url_s,url_q,url_m,url_n,url_z,url_c,url_l,url_o,o_dims&per_page=500&page=3"
 
     @Test func urlHasEveryParameter() {
         let request = FeedRequest(endpoint: "https://api.flickr.com/services/rest/", apiKey: "abc123", perPage: 500, page: 3)

@@ -22,6 +22,21 @@ final class Photo: ManagedObject {
     /// The query or feed that first brought the photo (``FeedSource/label``); empty for photos
     /// stored before sources were recorded.
     @Attribute var source = ""
+    /// The metadata kept beside (issue 25, see `PhotoDetails`): nil until a fetch meets the photo
+    /// with it. `taken` is Flickr's local time as sent; `license` its id (see ``License``).
+    @Attribute var license: String? = nil
+    @Attribute var taken: String? = nil
+    @Attribute var latitude: Double? = nil
+    @Attribute var longitude: Double? = nil
+    @Attribute var lastUpdate: Date? = nil
+    @Attribute var views: Int? = nil
+    @Attribute var media: String? = nil
+    /// The image sizes the feed gave, as ``PhotoSize/encoded(_:)`` writes them.
+    @Attribute var sizes: String? = nil
+    /// The tags as the feed last sent them, space-separated (nil: never sent): written with the
+    /// photo, so a changed tag set is an update; ``tags`` follows it (see ``TagLinks``).
+    @Attribute var tagList: String? = nil
+    @ToMany(inverse: \Tag.$photos) var tags: [Tag]
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
     /// (`hasLiveMember` keeps deleting all of a prolific photographer's photos linear: it skips
