@@ -45,6 +45,7 @@ extension CatalogChange {
         let mapped: (String, Kind)? = switch (change.entity, change.kind) {
         case ("Photo", let kind): ("photo", Kind(kind))
         case ("Photographer", let kind): ("photographer", Kind(kind))
+        case ("Tag", let kind): ("tag", Kind(kind))
         case ("ExcludedPhoto", .inserted): ("photo", .excluded)
         case ("ExcludedPhoto", .deleted): ("photo", .restored)
         case ("ExcludedPhotographer", .inserted): ("photographer", .excluded)
@@ -83,6 +84,7 @@ extension CatalogChange {
         switch attribute {
         case "whoTook": "photographer"
         case "unique": "id"
+        case "tagList": "tags"
         default: attribute
         }
     }

@@ -104,7 +104,7 @@ struct FeedSource: Sendable {
     }
 
     /// Why the request was abandoned: a signal, else the deadline (SIGINT if neither is seen any more).
-    private func stopReason() -> PhotoSyncError {
+    func stopReason() -> PhotoSyncError {
         if interruption.signal == nil, let deadline = settings.deadline, deadline.hasPassed { return deadline.exceeded }
         return .interrupted(signal: interruption.signal ?? SIGINT)
     }

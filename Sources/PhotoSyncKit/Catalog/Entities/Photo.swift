@@ -24,7 +24,7 @@ final class Photo: ManagedObject {
     @Attribute var source = ""
     /// The metadata kept beside (issue 25, see `PhotoDetails`): nil until a fetch meets the photo
     /// with it. `taken` is Flickr's local time as sent; `license` its id (see ``License``).
-    @Attribute var license: String? = nil
+    @Attribute(.tracked) var license: String? = nil
     @Attribute var taken: String? = nil
     @Attribute var latitude: Double? = nil
     @Attribute var longitude: Double? = nil
