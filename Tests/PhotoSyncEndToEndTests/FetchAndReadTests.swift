@@ -158,7 +158,7 @@ struct FetchAndReadTests {
             let compiler = Process()
             compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             compiler.arguments = ["clang", "-shared", "-fPIC", "-o", fake + "/libcurl.so.4", fake + "/stub.c"]
-            try compiler.run()
+            try compiler.runOneAtATime()
             compiler.waitUntilExit()
             try #require(compiler.terminationStatus == 0, "clang (part of the Swift toolchain) builds the stand-in")
 

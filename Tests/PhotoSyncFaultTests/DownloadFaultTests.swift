@@ -68,8 +68,12 @@ struct DownloadFaultTests {
                 let slow = try RawSocketServer(.trickle(head: head, chunk: chunk, interval: 0.05))
                 defer { slow.stop() }
                 let image = Self.jpeg(20_000, 1)
-                server.route("/img/1.jpg", TestResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: image))
-                try await Self.fetch(sandbox, server, [server.url("/img/1.jpg"), slow.baseURL + "/2.jpg"])
+                // Served from a thread of its own: the 4 s must not depend on this process's
+                // cooperative threads, which the rest of the suite keeps busy.
+                let fast = try RawSocketServer(.sendToEveryRequest(Array(
+                    "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: \(image.count)\r\nConnection: close\r\n\r\n".utf8) + image))
+                defer { fast.stop() }
+                try await Self.fetch(sandbox, server, [fast.baseURL + "/1.jpg", slow.baseURL + "/2.jpg"])
                 let files = sandbox.directory + "/files"
                 let result = try await sandbox.run(["download", "--files", files, "--max-time", "4", "--format", "json", "--db", sandbox.db])
 

@@ -115,7 +115,7 @@ func runTool(_ path: String, _ args: [String]) async throws -> String {
     defer { try? FileManager.default.removeItem(atPath: out) }
     process.standardOutput = FileHandle(forWritingAtPath: out)
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runOneAtATime()
     let status = await runOnDedicatedThread { () -> Int32 in
         process.waitUntilExit()
         return process.terminationStatus

@@ -177,7 +177,7 @@ struct ResourceLimitTests {
     @Test func diskFullDuringAFetchSaysSo() async throws {
         let (server, ids) = Self.feed(pages: 30, perPage: 100, titleBytes: 400)
         defer { server.stop() }
-        try await withSmallFileSystem("size=512k,nr_inodes=64") { sandbox, db in
+        try await withSmallFileSystem("size=1m,nr_inodes=64") { sandbox, db in
             let result = try await sandbox.run(["fetch", "--db", db, "--url", server.url, "--api-key", "k", "--per-page", "100"])
             #expect(result.status == 74, "\(result)")
             #expect(result.stderr == "photosync: disk full writing \(db): free some space on its file system, then run again\n", "\(result)")
@@ -237,7 +237,7 @@ func runToolSync(_ path: String, _ args: [String]) throws -> Int32 {
     process.arguments = args
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runOneAtATime()
     process.waitUntilExit()
     return process.terminationStatus
 }

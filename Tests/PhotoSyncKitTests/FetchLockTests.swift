@@ -78,7 +78,7 @@ struct FetchLockTests {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: Self.flockTool)
         holder.arguments = [database, "sleep", "3"]
-        try holder.run()
+        try holder.runOneAtATime()
         // Seconds of waiting, on its own thread: blocking the cooperative pool would starve the
         // in-process HTTP servers of other suites.
         let waited = try await runOnDedicatedThread { () -> Result<Bool, any Error> in
@@ -161,7 +161,7 @@ struct FetchLockTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: flockTool)
         process.arguments = ["-n", path, "true"]
-        try process.run()
+        try process.runOneAtATime()
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -112,7 +112,7 @@ public struct BinarySandbox: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
-        try process.run()
+        try process.runOneAtATime()
         return Running(process: process, outPath: outPath, errPath: errPath)
     }
 

@@ -28,7 +28,7 @@ public final class FeedServerProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runOneAtATime()
         var bytes: [UInt8] = []
         while let chunk = try? pipe.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 10 { bytes.append(byte) }
         let line = String(decoding: bytes, as: UTF8.self)

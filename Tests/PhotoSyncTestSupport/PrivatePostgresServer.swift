@@ -40,7 +40,7 @@ public final class PrivatePostgresServer: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runOneAtATime()
         cluster = process
         restartRequest = info + ".restart"
         let deadline = Date() + 120

@@ -57,7 +57,7 @@ public struct PseudoTerminal: Sendable {
         process.standardError = terminal
         let reader = MasterReader(master)
         do {
-            try process.run()
+            try process.runOneAtATime()
         } catch {
             close(slave)
             close(master)

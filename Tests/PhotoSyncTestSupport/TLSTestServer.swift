@@ -57,7 +57,7 @@ public struct TestCertificateAuthority: Sendable {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
+        try process.runOneAtATime()
         let (status, stderr) = await runOnDedicatedThread { () -> (Int32, String) in
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()

@@ -14,7 +14,7 @@ import Testing
         process.arguments = ["python3", packageRoot + "/Fixtures/generate_feed.py"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try process.runOneAtATime()
         let (data, status) = await runOnDedicatedThread {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
