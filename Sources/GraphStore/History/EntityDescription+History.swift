@@ -1,5 +1,9 @@
 /// What persistent history reads of an entity's declaration (none of it is in the schema).
 extension EntityDescription {
+    /// Whether history records this entity's rows: not a join table's, nor an entity that opted out
+    /// (``ManagedObject/keepsHistory``).
+    var keepsHistory: Bool { !isJoin && objectType.keepsHistory }
+
     /// The column (index in ``columns``) of the single-attribute unique key that names an object
     /// in history; nil when the entity has none (its row id names it then).
     var historyKeyColumn: Int? {

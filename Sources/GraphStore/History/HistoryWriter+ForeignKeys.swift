@@ -8,8 +8,8 @@ extension HistoryWriter {
             for row in try base.rows(of: member, columns: [relationship.name], matching: [[.integer(rowID)]]) where !recorder.knows(member, row.rowID) {
                 if rule == .cascade {
                     try recordForeignKeyActions(deleting: member, rowID: row.rowID)
-                    recorder.delete(member, row.rowID, before: row.values)
-                } else {
+                    if member.keepsHistory { recorder.delete(member, row.rowID, before: row.values) }
+                } else if member.keepsHistory {
                     recorder.update(member, row.rowID, columns: [member.columns[column]], values: [.null], before: row.values)
                 }
             }

@@ -29,13 +29,13 @@ final class HistoryWriter: StoreWriter {
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
         try beforeBatchedWrite(entity)
         let rowID = try base.insert(into: entity, values: values)
-        if !entity.isJoin { recorder.insert(entity, rowID, values) }
+        if entity.keepsHistory { recorder.insert(entity, rowID, values) }
         return rowID
     }
 
     @discardableResult
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
-        guard !columns.isEmpty, !entity.isJoin else { return try base.update(entity, rowID: rowID, columns: columns, values: values) }
+        guard !columns.isEmpty, entity.keepsHistory else { return try base.update(entity, rowID: rowID, columns: columns, values: values) }
         if recorder.knows(entity, rowID) {
             recorder.update(entity, rowID, columns: columns, values: values, before: nil)
         } else if isDeferred(entity) {
@@ -49,7 +49,7 @@ final class HistoryWriter: StoreWriter {
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {
         if !entity.isJoin { try recordForeignKeyActions(deleting: entity, rowID: rowID) }
-        if entity.isJoin {
+        if !entity.keepsHistory {
         } else if recorder.knows(entity, rowID) {
             recorder.delete(entity, rowID, before: nil)
         } else if isDeferred(entity) {

@@ -42,6 +42,11 @@ open class ManagedObject {
     /// The entity's name, and its table's: the class name unless overridden.
     open class var entityName: String { String(describing: self) }
 
+    /// Whether a container that tracks history records this entity's changes. Override with
+    /// `false` for bookkeeping rows (run records, counters) that nobody reads as changes: their
+    /// writes then cost no history, which also matters when the disk is nearly full.
+    open class var keepsHistory: Bool { true }
+
     /// ``entityName`` computed once per class: `String(describing:)` demangles the type's name on
     /// every call, which per-row code (faulting, fetched columns) cannot afford.
     @usableFromInline

@@ -3,6 +3,8 @@ import GraphStore
 
 /// One `photosync fetch` run, recorded whatever its outcome, for `status`.
 final class FetchRun: ManagedObject {
+    /// Bookkeeping, not catalog content: `changes` never shows it, so history does not keep it.
+    override class var keepsHistory: Bool { false }
     @Attribute(.indexed) var started = Date(timeIntervalSince1970: 0)
     /// What was fetched (endpoint, method and query: see ``FeedSource/identity``): each source keeps its own history.
     @Attribute(.indexed) var source = ""

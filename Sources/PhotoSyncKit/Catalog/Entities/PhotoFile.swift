@@ -8,6 +8,8 @@ import GraphStore
 /// A row with an empty `sha256` is no file: `unavailableStatus` and `retryAfter` say why and when to
 /// try again. `path` is relative to the files folder (each host has its own; see ``FileLayout``).
 final class PhotoFile: ManagedObject {
+    /// Bookkeeping, not catalog content: `changes` never shows it, so history does not keep it.
+    override class var keepsHistory: Bool { false }
     @Attribute(.unique) var photo = ""
     @Attribute var path = ""
     @Attribute var size = 0

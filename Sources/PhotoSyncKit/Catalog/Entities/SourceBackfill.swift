@@ -4,6 +4,8 @@ import GraphStore
 /// The unfinished part of a source's walk that a page limit cut (issue 25): later fetches of the
 /// source continue it after taking what is new. No row: the source is complete. See ``Backfill``.
 final class SourceBackfill: ManagedObject {
+    /// Bookkeeping, not catalog content: `changes` never shows it, so history does not keep it.
+    override class var keepsHistory: Bool { false }
     /// The source (``FeedSource/identity``).
     @Attribute(.unique) var source = ""
     /// Feed items before the unfinished part, as the last run of the source saw the feed: a hint,
