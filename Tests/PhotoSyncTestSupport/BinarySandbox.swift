@@ -116,16 +116,19 @@ public struct BinarySandbox: Sendable {
         return Running(process: process, outPath: outPath, errPath: errPath)
     }
 
-    /// Runs `photosync args` to completion, started and awaited on a thread of its own: spawning a
-    /// process blocks the caller until the child execs, which on a loaded machine can take seconds
-    /// that Swift's two cooperative threads (every other test's, and the in-process servers') lack.
+    /// Runs `photosync args` to completion: started on the caller's thread, awaited on a thread of
+    /// its own (waiting would hold one of Swift's two cooperative threads for the whole run).
     public func run(_ args: [String], environment extra: [String: String] = [:], prefix: [String] = []) async throws -> Result {
         try await run(command: prefix + [Self.binary] + args, environment: extra)
     }
 
     /// `command` as given (a shell around photosync, say) run to completion as `run` does.
     public func run(command: [String], environment extra: [String: String] = [:]) async throws -> Result {
-        try await runOnDedicatedThread { Swift.Result { try start(command: command, environment: extra).wait() } }.get()
+        // Spawned here, awaited on a thread of its own: Foundation's `Process.run()` over-reads a
+        // buffer (swift-corelibs-foundation #5472), which faults when that buffer tops a young
+        // thread's malloc arena, as on a fresh dedicated thread (CI crashed there twice).
+        let running = try start(command: command, environment: extra)
+        return await runOnDedicatedThread { running.wait() }
     }
 
     /// A sandbox made on a thread of its own: a PostgreSQL one runs `psql` to create its schema.
