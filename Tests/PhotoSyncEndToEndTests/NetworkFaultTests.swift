@@ -122,22 +122,28 @@ struct NetworkFaultTests {
         defer { photosync.remove() }
         let first = try photosync.start(["fetch", "--db", photosync.db, "--url", slow.baseURL + "/rest", "--api-key", "k",
                                          "--timeout", "120", "--retries", "0"])
-        // The lock is taken before the first request, so a connection means the lock is held.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while slow.connectionCount == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        // On a thread of its own, up to the signal: blocking tests holding the cooperative pool could
+        // keep this task waiting past the first fetch's 120 s timeout.
+        let (connected, second, firstWasRunning, firstResult) = await runOnDedicatedThread {
+            // The lock is taken before the first request, so a connection means the lock is held.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while slow.connectionCount == 0, ContinuousClock.now < deadline { usleep(20_000) }
+            let connected = slow.connectionCount
+            let second = Result {
+                try photosync.start(["fetch", "--db", photosync.db, "--url", slow.baseURL + "/rest", "--api-key", "k",
+                                     "--timeout", "3", "--retries", "0"]).wait()
+            }
+            let firstWasRunning = first.process.isRunning
+            first.signal(SIGTERM)
+            return (connected, second, firstWasRunning, first.wait())
         }
-        #expect(slow.connectionCount == 1)
-
-        let second = try await photosync("fetch", "--url", slow.baseURL + "/rest", "--api-key", "k", "--timeout", "3", "--retries", "0")
-        #expect(second.status == 75, "\(second)")
-        #expect(second.stderrLines.count == 1, "\(second)")
+        #expect(connected == 1)
+        let secondResult = try second.get()
+        #expect(secondResult.status == 75, "\(secondResult)")
+        #expect(secondResult.stderrLines.count == 1, "\(secondResult)")
         // "At once" means without waiting for the lock: the first fetch (120 s timeout) still runs.
-        #expect(first.process.isRunning, "the first fetch still holds the lock")
+        #expect(firstWasRunning, "the first fetch still holds the lock")
         #expect(slow.connectionCount == 1, "the second fetch never reached the server")
-
-        first.signal(SIGTERM)
-        let firstResult = await runOnDedicatedThread { first.wait() }
         #expect(firstResult.status == 143, "\(firstResult)")
     }
 }

@@ -85,9 +85,16 @@ struct ConcurrencyTests {
             defer { server.stop() }
             let args = ["fetch", "--db", sandbox.db, "--url", server.url, "--api-key", "k", "--per-page", "2", "--format", "json"]
             let first = try sandbox.start(args)
-            #expect(await eventually(within: 15) { server.requestedPages.contains(1) })
-            #expect(first.process.isRunning, "the first fetch must still hold the lock")
-            let second = try sandbox.start(args + ["--wait"])
+            // On a thread of its own: blocking tests holding the cooperative pool could keep this task
+            // waiting past page 2's delay, and the second fetch would then start after the first ended.
+            let (sawPage1, firstWasRunning, started) = await runOnDedicatedThread {
+                let deadline = ContinuousClock.now + .seconds(15)
+                while !server.requestedPages.contains(1), ContinuousClock.now < deadline { usleep(20_000) }
+                return (server.requestedPages.contains(1), first.process.isRunning, Result { try sandbox.start(args + ["--wait"]) })
+            }
+            #expect(sawPage1)
+            #expect(firstWasRunning, "the first fetch must still hold the lock when the second starts")
+            let second = try started.get()
             let secondResult = await second.finish()
             let firstResult = await first.finish()
             #expect(firstResult.status == 0, "\(firstResult)")

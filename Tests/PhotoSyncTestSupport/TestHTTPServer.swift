@@ -1,64 +1,53 @@
-import FlyingFox
-import FlyingSocks
+import Dispatch
 import Foundation
+import Glibc
+import Synchronization
 
 /// An in-process HTTP/1.1 server on 127.0.0.1 (OS-assigned port) with
-/// scriptable routes and request recording, built on FlyingFox.
+/// scriptable routes and request recording.
 ///
 /// Routes and assertions are synchronous, so the same server serves a test's
 /// own HTTP client or a `photosync` child process. It stops on `stop()`,
 /// at the end of `withRunning`, or when released.
 ///
-/// The server runs on Swift's cooperative thread pool (two threads on a
-/// two-core machine). Never block a pool thread while waiting for it: run
-/// blocking work (a libcurl request, `Process.waitUntilExit`) through
-/// `runOnDedicatedThread`, or the server may starve until the client times out.
+/// It runs on threads of its own (one accepting, one per connection), never on
+/// Swift's cooperative pool: a suite of synchronous tests holding that pool's two
+/// threads cannot starve it while a client waits for an answer.
 public final class TestHTTPServer: Sendable {
     public let port: UInt16
     /// "http://127.0.0.1:PORT", no trailing slash.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    private let server: HTTPServer
-    private let runTask: Task<Void, any Error>
     private let routes: RouteTable
+    private let lifetime: ServerLifetime
 
     /// Starts listening; unknown paths answer 404 until routed.
     public static func start() async throws -> TestHTTPServer {
+        let (listener, port) = try LoopbackSocket.listen(backlog: 64)
         let routes = RouteTable()
-        let server = HTTPServer(
-            address: try .inet(ip4: "127.0.0.1", port: 0),
-            timeout: 300,
-            logger: .disabled,
-            handler: ClosureHTTPHandler { request in
-                HTTPResponse(routes.respond(to: RecordedRequest(request)))
-            }
-        )
-        let runTask = Task { try await server.run() }
-        // Generous: with the whole suite (and builds) on two cores, the cooperative pool can be slow to start it.
-        try await server.waitUntilListening(timeout: 120)
-        guard case .ip4(_, let port) = await server.listeningAddress else {
-            runTask.cancel()
-            throw SocketError.unsupportedAddress
-        }
-        return TestHTTPServer(port: port, server: server, runTask: runTask, routes: routes)
+        let lifetime = ServerLifetime()
+        let accepting = AcceptLoop(listener: listener, routes: routes, lifetime: lifetime)
+        Thread { accepting.run() }.start()
+        return TestHTTPServer(port: port, routes: routes, lifetime: lifetime)
     }
 
-    private init(port: UInt16, server: HTTPServer, runTask: Task<Void, any Error>, routes: RouteTable) {
+    private init(port: UInt16, routes: RouteTable, lifetime: ServerLifetime) {
         self.port = port
-        self.server = server
-        self.runTask = runTask
         self.routes = routes
+        self.lifetime = lifetime
     }
 
     /// A forgotten `stop()` must not leave a listener running for the rest of the test process.
     deinit {
-        runTask.cancel()
+        lifetime.stop()
     }
 
-    /// Closes the listener and open connections.
+    /// Closes the listener (connecting is refused once this returns); open
+    /// connections close within about 50 ms.
     public func stop() async {
-        await server.stop(timeout: 1)
-        runTask.cancel()
+        lifetime.stop()
+        let lifetime = lifetime
+        await runOnDedicatedThread { lifetime.waitUntilListenerClosed() }
     }
 
     /// `baseURL` + `path`, e.g. `url("/feed?page=2")`.
@@ -86,31 +75,6 @@ public final class TestHTTPServer: Sendable {
     }
 }
 
-extension RecordedRequest {
-    fileprivate init(_ request: HTTPRequest) {
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers {
-            headers[name.rawValue.lowercased()] = value
-        }
-        self.init(
-            method: request.method.rawValue,
-            path: request.path,
-            query: Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }),
-            headers: headers
-        )
-    }
-}
-
-extension HTTPResponse {
-    fileprivate init(_ response: TestResponse) {
-        var headers = HTTPHeaders()
-        for (name, value) in response.headers {
-            headers[HTTPHeader(name)] = value
-        }
-        self.init(statusCode: HTTPStatusCode(response.status, phrase: "Test"), headers: headers, body: Data(response.body))
-    }
-}
-
 extension TestHTTPServer {
     /// Starts a server, runs `body` with it, and stops it even when `body` throws.
     public static func withRunning<T>(_ body: (TestHTTPServer) async throws -> T) async throws -> T {
@@ -122,6 +86,44 @@ extension TestHTTPServer {
         } catch {
             await server.stop()
             throw error
+        }
+    }
+}
+
+/// The stop flag every server thread polls, and the signal that the listener is closed.
+final class ServerLifetime: Sendable {
+    private let stopped = Atomic(false)
+    private let listenerClosed = DispatchSemaphore(value: 0)
+
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    func stop() { stopped.store(true, ordering: .releasing) }
+
+    func markListenerClosed() { listenerClosed.signal() }
+
+    /// Blocks until the accepting thread closed the listener; callable any number of times.
+    func waitUntilListenerClosed() {
+        listenerClosed.wait()
+        listenerClosed.signal()
+    }
+}
+
+/// The accepting thread: one `HTTPConnectionLoop` thread per connection, until stopped.
+private struct AcceptLoop: Sendable {
+    let listener: Int32
+    let routes: RouteTable
+    let lifetime: ServerLifetime
+
+    func run() {
+        defer {
+            close(listener)
+            lifetime.markListenerClosed()
+        }
+        while !lifetime.isStopped {
+            guard LoopbackSocket.waitReadable(listener, timeout: 0.05) else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            let serving = HTTPConnectionLoop(connection: connection, routes: routes, lifetime: lifetime)
+            Thread { serving.run() }.start()
         }
     }
 }
