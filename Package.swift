@@ -76,7 +76,6 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "PhotoSyncTestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/PhotoSyncTestSupport",
             swiftSettings: strictSettings
         ),

@@ -23,7 +23,7 @@ struct EmptyCatalogFileTests {
 
     @Test func anEmptyFileIsNotACatalog() async throws {
         try await withSandbox { sandbox in
-            FileManager.default.createFile(atPath: sandbox.db, contents: nil)
+            #expect(FileManager.default.createFile(atPath: sandbox.db, contents: nil))
             try await Self.expectNotACatalog(sandbox, "an empty file")
         }
     }
@@ -42,7 +42,7 @@ struct EmptyCatalogFileTests {
     @Test func aFetchMakesACatalogThere() async throws {
         try await withServerAndSandbox { server, sandbox in
             server.serve([1: FeedJSON.page(1, of: 1, perPage: 1, total: 1, photos: [FeedJSON.photo("1")])])
-            FileManager.default.createFile(atPath: sandbox.db, contents: nil)
+            #expect(FileManager.default.createFile(atPath: sandbox.db, contents: nil))
             let fetch = try await sandbox("fetch", "--url", server.feedURL, "--api-key", "k")
             #expect(fetch.status == 0, "\(fetch)")
             #expect(try await sandbox.ids() == ["1"])

@@ -125,15 +125,3 @@ final class SQLiteStore: PersistentStore, NamedLocking {
         return .storeUnavailable(path: path, reason: reason, kind: StoreFailure.Kind(error.extendedResultCode))
     }
 }
-
-/// Where a store lives.
-public enum StoreLocation: Sendable, Equatable {
-    case file(String)
-    /// A private in-memory database: same schema, constraints and foreign keys as a file.
-    case inMemory
-    /// A PostgreSQL database shared by many processes: a `postgres://` or `postgresql://` URL, or
-    /// libpq's `key=value` pairs, completed by libpq's environment (`PGHOST`, `PGUSER`,
-    /// `PGPASSWORD`, `PGSSLMODE`, ...) and `~/.pgpass`. The model's tables live in the connection's
-    /// current schema (`options=-csearch_path=NAME` picks another).
-    case postgres(String)
-}

@@ -3,14 +3,8 @@ import GraphStore
 import PhotoFeed
 
 extension Catalog {
-    /// Which of `page`'s photo ids and owner names a delete excluded (two batched reads, none
-    /// while nothing is excluded).
-    static func exclusions(for page: FeedPage, in container: PersistentContainer) throws -> PageExclusions {
-        let context = container.newContext()
-        return try context.readingOneSnapshot { try exclusions(for: page, in: context) }
-    }
-
-    /// `page`'s exclusions as `context` reads them (inside a save's transaction, say).
+    /// Which of `page`'s photo ids and owner names a delete excluded, as `context` reads them
+    /// (inside a save's transaction): two batched reads, none while nothing is excluded.
     static func exclusions(for page: FeedPage, in context: ObjectContext) throws -> PageExclusions {
         guard !page.photos.isEmpty else { return PageExclusions() }
         return try context.readingOneSnapshot {

@@ -34,7 +34,7 @@ public final class Catalog: Sendable {
         if onlyReading {
             throw PhotoSyncError.catalog("\(path) cannot be opened read-only (run 'photosync migrate' first if it is from an older version)")
         }
-        if case .file(let path) = location { try Self.createPrivately(path) }
+        if let file = location.filePath { try Self.createPrivately(file) }
         do throws(GraphStoreError) {
             container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, tracksHistory: true)
         } catch {

@@ -2,8 +2,8 @@ import GraphStore
 import PhotoFeed
 
 /// A decoded page as GraphStore import records: one Photographer record and one Photo record per
-/// feed item, the photo linked to its photographer. Built on the thread that downloads the page,
-/// so the saving thread only saves.
+/// feed item, the photo linked to its photographer. Built on the thread that downloads the page
+/// (see ``PageDownload``), so the saving thread only saves.
 ///
 /// Nothing here decides what is stored: repeated ids and names, photos already in the catalog and
 /// photographers nobody links to any more are the import session's to judge, under its merge policy.

@@ -17,6 +17,10 @@ struct UploadWindow: Equatable, Hashable, Comparable {
     /// One second wide: it cannot be split further.
     var isOneSecond: Bool { from >= to }
 
+    /// The bounds as a search's `min_upload_date` and `max_upload_date`.
+    var fromDate: Date { Date(timeIntervalSince1970: Double(from)) }
+    var toDate: Date { Date(timeIntervalSince1970: Double(to)) }
+
     /// The older and the newer half.
     var halves: (older: UploadWindow, newer: UploadWindow) {
         let middle = from + (to - from) / 2

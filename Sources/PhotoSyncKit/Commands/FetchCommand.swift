@@ -106,49 +106,9 @@ struct FetchCommand: GlobalOptionsCommand {
         try reportingErrors(hiding: { apiKeyInUse }) {
             Secrets.register(apiKey)
             let context = try CommandContext(globals, command: Self.name, logging: .changesCatalog)
-            let flags = SettingsLayer(
-                endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: transfer.timeout, maxTime: transfer.maxTime,
-                retries: transfer.retries, search: FeedSearch(user: user, tags: tags, text: text), caFile: transfer.caFile)
-            var settings = try context.resolver.fetchSettings(
-                flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
-            settings.full = full
-            settings.deadline = settings.maxTime.map { FetchDeadline(seconds: $0, from: start) }
-            if let deadline = settings.deadline { Watchdog.enforce(deadline, with: deadline.exceeded) }
+            let settings = try settings(context, startedAt: start)
             apiKeyInUse = settings.apiKey
-            Secrets.register(settings.apiKey)
-            let scratch = try dryRun && !context.catalogExists() ? ScratchCatalog() : nil
-            let location = scratch.map { .file($0.path) } ?? context.location
-            Console.info("fetch started: \(settings.endpoint), catalog \(context.location.display)\(dryRun ? " (dry run)" : "")")
-            context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
-
-            if scratch == nil && !location.isPostgres {
-                try context.refuseSpecialFile()
-                try context.createCatalogFolder()
-            }
-            let lock = try FetchLock.take(location, wait: wait, deadline: settings.deadline) {
-                Console.notice("waiting for another fetch on \(location.display)")
-            }
-            let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
-            let summary = try withExtendedLifetime(lock) {
-                defer { progress.finish() }
-                progress.begin()
-                var expected: Int?
-                do {
-                    let catalog = try lock.catalog(location)
-                    return try InterruptionWatch.listeningForSignals { watch in
-                        try catalog.fetch(settings, lease: lock.lease, interruption: watch, progress: { summary in
-                            Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
-                            progress.update(summary, expected: expected)
-                        }, pagesExpected: { expected = $0 })
-                    }
-                } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
-                    // One line that says what was kept, instead of the bare "interrupted by signal N".
-                    progress.finish()
-                    let kept = dryRun ? "nothing saved (dry run)" : "\(progress.last.pages) page(s) saved; run again to continue"
-                    Console.diagnostic("\(stop.message): \(kept)")
-                    throw ExitCode(stop.exitStatus)
-                }
-            }
+            let summary = try fetchHoldingTheLock(context, settings)
             Console.info("fetch \(dryRun ? "dry run " : "")finished: \(FetchSummaryOutput.oneLine(summary))")
             let downloads = dryRun ? false : try download || context.resolver.wantsDownload(config: context.config)
             if !(globals.quiet && format == .text) && !(downloads && format == .json) {
@@ -160,6 +120,57 @@ struct FetchCommand: GlobalOptionsCommand {
             }
             // The catalog holds the run; a cron job still hears that its log is missing lines.
             if Console.logWriteFailure != nil { throw ExitCode(PhotoSyncError.output("").exitStatus) }
+        }
+    }
+
+    /// Flags, then the environment, then the config file, then defaults; the deadline counted from `start`.
+    private func settings(_ context: CommandContext, startedAt start: ContinuousClock.Instant) throws -> FetchSettings {
+        let flags = SettingsLayer(
+            endpoint: url, apiKey: apiKey, perPage: perPage, mergePolicy: mergePolicy, timeout: transfer.timeout, maxTime: transfer.maxTime,
+            retries: transfer.retries, search: FeedSearch(user: user, tags: tags, text: text), caFile: transfer.caFile)
+        var settings = try context.resolver.fetchSettings(
+            flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
+        settings.full = full
+        settings.deadline = settings.maxTime.map { FetchDeadline(seconds: $0, from: start) }
+        if let deadline = settings.deadline { Watchdog.enforce(deadline, with: deadline.exceeded) }
+        Secrets.register(settings.apiKey)
+        return settings
+    }
+
+    /// The fetch itself, holding the catalog's fetch lock (a dry run without a catalog runs against
+    /// a scratch one), with a progress bar; a stop between pages says what was kept.
+    private func fetchHoldingTheLock(_ context: CommandContext, _ settings: FetchSettings) throws -> FetchSummary {
+        let scratch = try dryRun && !context.catalogExists() ? ScratchCatalog() : nil
+        let location = scratch.map { .file($0.path) } ?? context.location
+        Console.info("fetch started: \(settings.endpoint), catalog \(context.location.display)\(dryRun ? " (dry run)" : "")")
+        context.logger.debug("fetching \(settings.endpoint), \(settings.perPage) per page, policy \(settings.mergePolicy.rawValue)")
+        if scratch == nil {
+            try context.refuseSpecialFile()
+            try location.createFolder()
+        }
+        let lock = try FetchLock.take(location, wait: wait, deadline: settings.deadline) {
+            Console.notice("waiting for another fetch on \(location.display)")
+        }
+        let progress = ProgressDisplay.onStandardError(pageLimit: pages ?? settings.maxPages, quiet: globals.quiet)
+        return try withExtendedLifetime(lock) {
+            defer { progress.finish() }
+            progress.begin()
+            var expected: Int?
+            do {
+                let catalog = try lock.catalog(location)
+                return try InterruptionWatch.listeningForSignals { watch in
+                    try catalog.fetch(settings, lease: lock.lease, interruption: watch, progress: { summary in
+                        Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
+                        progress.update(summary, expected: expected)
+                    }, pagesExpected: { expected = $0 })
+                }
+            } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
+                // One line that says what was kept, instead of the bare "interrupted by signal N".
+                progress.finish()
+                let kept = dryRun ? "nothing saved (dry run)" : "\(progress.last.pages) page(s) saved; run again to continue"
+                Console.diagnostic("\(stop.message): \(kept)")
+                throw ExitCode(stop.exitStatus)
+            }
         }
     }
 

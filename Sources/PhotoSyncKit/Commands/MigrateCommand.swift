@@ -43,7 +43,7 @@ struct MigrateCommand: GlobalOptionsCommand {
             let (source, destination) = to != nil ? (context.location, other) : (other, context.location)
             guard source != destination else { throw PhotoSyncError.usage("the source and the destination are the same catalog") }
             let sourceCatalog = try Self.openExisting(source)
-            if case .file(let path) = destination { try PrivateFolder.create((path as NSString).deletingLastPathComponent) }
+            try destination.createFolder()
             let lock = try FetchLock.take(destination, wait: false) {}
             let report = try withExtendedLifetime(lock) { try sourceCatalog.copy(into: lock.catalog(destination)) }
             let text = "copied \(source.display) to \(destination.display)\n" + report.counts.map { "\($0.name): \($0.rows)\n" }.joined()

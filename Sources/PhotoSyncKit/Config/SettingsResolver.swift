@@ -46,8 +46,7 @@ struct SettingsResolver: Sendable {
         if let path = flag ?? value(SettingKey.filesDir.environmentVariable) ?? config?.settings.filesDir {
             return Self.absolute(expandingTilde(path))
         }
-        guard !CatalogLocation(databasePath).isPostgres else { return nil }
-        return Self.absolute((databasePath as NSString).deletingLastPathComponent + "/files")
+        return CatalogLocation(databasePath).folder.map { Self.absolute($0 + "/files") }
     }
 
     /// `file.path` is absolute whatever folder the command ran in.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// RFC 9110's IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), for Last-Modified and If-Modified-Since.
-nonisolated(unsafe) private let formatter: DateFormatter = {
+private let formatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")

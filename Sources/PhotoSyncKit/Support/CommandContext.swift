@@ -62,16 +62,11 @@ struct CommandContext {
         return try Catalog(location, forReading: forReading)
     }
 
-    /// A catalog is a regular file or a new path (a PostgreSQL URL names no file): SQLite on `/dev/null` would leave a
+    /// A catalog file is a regular file or a new path: SQLite on `/dev/null` would leave a
     /// world-writable `/dev/null-journal` behind, and a folder or a FIFO is a typo.
     func refuseSpecialFile() throws(PhotoSyncError) {
         var info = stat()
-        guard stat(databasePath, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
-        throw .catalog("\(databasePath) is not a regular file; give the path of a catalog file (or a new one)")
-    }
-
-    /// Creates the catalog's folder (mode 0700) for a fetch that may create the catalog.
-    func createCatalogFolder() throws(PhotoSyncError) {
-        try PrivateFolder.create((databasePath as NSString).deletingLastPathComponent)
+        guard let path = location.filePath, stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
+        throw .catalog("\(path) is not a regular file; give the path of a catalog file (or a new one)")
     }
 }
