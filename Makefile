@@ -56,18 +56,12 @@ TEST_FUZZ_SECONDS ?= 5
 # MALLOC_ARENA_MAX=1: Foundation's Process.run() reads up to 256 bytes past a readdir buffer
 # (swift-corelibs-foundation #5472); in a thread's own malloc arena that buffer can end at an unmapped
 # page, which crashed the test process in CI. The main arena keeps slack above its top.
-# Four test processes: GraphStore's tests (their synchronous PostgreSQL saves would hold Swift's
-# two cooperative threads), PhotoFeed's (timing-sensitive HTTP tests against an in-process server),
-# the fault suite (hundreds of child processes, memory sweeps), and the rest. Each gets the
-# cooperative threads its in-process servers need, and no group's load lands on another's timing.
+# One test process: every suite runs its tests on threads of its own (Tests/PhotoSyncTestSupport/
+# TestThreads.swift), off Swift's two cooperative threads, TEST_WIDTH tests at a time; see docs/testing.md.
+TEST_WIDTH ?= 6
 test: setup-test
 	$(SWIFT) build --build-tests
-	MALLOC_ARENA_MAX=1 $(WITH_POSTGRES) sh -c 'status=0; \
-	  $(SWIFT) test --skip-build --filter GraphStoreTests || status=1; \
-	  $(SWIFT) test --skip-build --filter PhotoFeedTests || status=1; \
-	  $(SWIFT) test --skip-build --filter PhotoSyncFaultTests || status=1; \
-	  $(SWIFT) test --skip-build --skip GraphStoreTests --skip PhotoFeedTests --skip PhotoSyncFaultTests || status=1; \
-	  exit $$status'
+	MALLOC_ARENA_MAX=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(WITH_POSTGRES) $(SWIFT) test --skip-build
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 
 release: setup

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `memberCounts`: the members of a to-many per owner, counted by the store.
-@Suite struct AggregateTests {
+@Suite(.onTestThreads) struct AggregateTests {
     @Test(arguments: Location.allCases)
     func memberCountsCountEachOwnersMembersAndSkipOwnersWithout(_ location: Location) throws {
         let store = try TestStore(location)

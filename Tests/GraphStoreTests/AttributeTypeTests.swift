@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// One attribute of every supported type, optional and not, plus a transient one.
@@ -17,7 +18,7 @@ final class Sample: ManagedObject {
     @Attribute(.transient) var scratch = "temporary"
 }
 
-@Suite struct AttributeTypeTests {
+@Suite(.onTestThreads) struct AttributeTypeTests {
     @Test(arguments: [Location.file, .postgres])
     func everyTypeRoundTripsThroughAReopenedStore(_ location: Location) throws {
         let store = try TemporaryStore(location)

@@ -1,6 +1,7 @@
 import Foundation
 import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 final class Setting: ManagedObject {
@@ -9,7 +10,7 @@ final class Setting: ManagedObject {
     @Attribute var count = 0
 }
 
-@Suite struct BadStoreTests {
+@Suite(.onTestThreads) struct BadStoreTests {
     @Test func randomBytesAreNotAStore() throws {
         let store = TemporaryStore()
         let garbage = Data((0..<4096).map { _ in UInt8.random(in: 0...255) })
@@ -24,7 +25,7 @@ final class Setting: ManagedObject {
     }
 
     /// A failed read is reported as a read, not as a write.
-@Test(arguments: [Location.file, .postgres])
+@Test(.onTestThreads, arguments: [Location.file, .postgres])
     func aTableDroppedBehindTheStoresBackFailsReadsAsReads(_ location: Location) throws {
         let store = try TemporaryStore(location)
         let context = try store.open().newContext()
@@ -103,7 +104,7 @@ final class Setting: ManagedObject {
     }
 
     /// A Bool is an INTEGER column: 2 gets past STRICT, and fetching reports it.
-@Test(arguments: [Location.file, .postgres])
+@Test(.onTestThreads, arguments: [Location.file, .postgres])
     func anOutOfRangeValueIsReportedAsCorrupt(_ location: Location) throws {
         let store = try seeded(location)
         try store.alter(#"UPDATE "Setting" SET "enabled" = 2"#)

@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct ChildContextTests {
+@Suite(.onTestThreads) struct ChildContextTests {
     private func seeded(_ location: Location) throws -> (TestStore, ObjectContext) {
         let store = try TestStore(location)
         let parent = try store.open().newContext()

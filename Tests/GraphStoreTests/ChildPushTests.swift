@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Objects a child inserted and pushed stay tracked: later edits and deletes push too.
-@Suite struct ChildPushTests {
+@Suite(.onTestThreads) struct ChildPushTests {
     @Test(arguments: [Location.file, .postgres])
     func editAfterPushReachesTheStore(_ location: Location) throws {
         let store = try TestStore(location)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 /// v3 of MigrationTests' Review: a book's reviews by text, one composite index in place of the
@@ -19,7 +20,7 @@ final class BadlyIndexed: ManagedObject {
     @Attribute(.transient) var scratch = ""
 }
 
-@Suite struct CompositeIndexTests {
+@Suite(.onTestThreads) struct CompositeIndexTests {
     /// The query plan is SQLite's; the indexes and the fetch are checked on both engines.
     @Test(arguments: [Location.file, .postgres])
     func aMigrationReplacesTheForeignKeyIndexWithTheCompositeOneAndQueriesUseIt(_ location: Location) throws {

@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct ConcurrencyTests {
+@Suite(.onTestThreads) struct ConcurrencyTests {
     @Test(arguments: [Location.file, .postgres])
     func backgroundTaskSavesAndTheMainContextSeesItByObjectID(_ location: Location) async throws {
         let store = try TestStore(location)
@@ -84,7 +85,7 @@ import Testing
     }
 }
 
-@Suite struct SnapshotReadTests {
+@Suite(.onTestThreads) struct SnapshotReadTests {
     /// Reads inside `readingOneSnapshot` agree with each other while another connection commits.
     @Test(arguments: [Location.file, .postgres])
     func readsInOneSnapshotIgnoreConcurrentCommits(_ location: Location) throws {

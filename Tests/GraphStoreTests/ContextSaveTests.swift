@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct ContextSaveTests {
+@Suite(.onTestThreads) struct ContextSaveTests {
     @Test(arguments: [Location.file, .postgres])
     func insertSaveReopenFetch(_ location: Location) throws {
         let store = try TemporaryStore(location)

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `copyContents(into:)`: a whole store into an empty one of the same model, between engines.
-@Suite struct CopyContentsTests {
+@Suite(.onTestThreads) struct CopyContentsTests {
     static let entities: [ManagedObject.Type] = [Author.self, Book.self] + manyToManyEntities
 
     static func seed(_ context: ObjectContext) throws {

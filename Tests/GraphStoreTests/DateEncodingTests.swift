@@ -1,6 +1,7 @@
 import Foundation
 import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 final class Diary: ManagedObject {
@@ -15,9 +16,9 @@ final class Plain: ManagedObject {
 
 /// Dates come back `==` to the ones saved, and stores of the former encoding (seconds since 1970)
 /// are converted once, reading back what they read before.
-@Suite struct DateEncodingTests {
+@Suite(.onTestThreads) struct DateEncodingTests {
     /// The count: 499 of 1,000 such dates came back 1.2e-7 s off.
-@Test(arguments: [Location.file, .postgres])
+@Test(.onTestThreads, arguments: [Location.file, .postgres])
     func everyDateRoundTripsExactlyThroughAReopenedStore(_ location: Location) throws {
         let store = try TemporaryStore(location)
         var generator = SystemRandomNumberGenerator()

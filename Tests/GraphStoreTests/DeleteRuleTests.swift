@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct DeleteRuleTests {
+@Suite(.onTestThreads) struct DeleteRuleTests {
     /// Stored: parent "P" with one kid per to-many ("nullify", "cascade", "deny", "noAction"), and parent "Q".
     private func seed(_ store: TestStore, deny: Bool = false, noAction: Bool = false) throws {
         let context = try store.open().newContext()

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `ToOne.destinationID`: a to-one read and set by ID, without loading the destination.
-@Suite struct DestinationIDTests {
+@Suite(.onTestThreads) struct DestinationIDTests {
     /// Ana and Bo (photographers), and Ana's photo "a1", saved; returns the store and the IDs by name.
     private static func seeded(_ location: Location) throws -> (TestStore, [String: ObjectID]) {
         let store = try TestStore(location)

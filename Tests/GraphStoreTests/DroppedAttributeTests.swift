@@ -1,6 +1,7 @@
 import Foundation
 import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 /// v2 of `BookV1` without `title`.
@@ -30,7 +31,7 @@ final class ReviewWithoutBook: ManagedObject {
 
 /// A migration that drops an attribute removes its column in the same transaction; declaring the
 /// attribute again later works (it used to fail with "duplicate column name").
-@Suite struct DroppedAttributeTests {
+@Suite(.onTestThreads) struct DroppedAttributeTests {
     private func seedV1(_ store: TemporaryStore) throws {
         let context = try store.open(version: 1, entities: [BookV1.self]).newContext()
         for (isbn, title) in [("1", "Rio"), ("2", "Lisboa")] {
@@ -125,7 +126,7 @@ final class NullifiedBook: ManagedObject {
 
 /// The delete rule lives in the table's foreign key (ON DELETE CASCADE): a migration cannot
 /// change it in place, so it refuses instead of leaving the store's action out of step with the model.
-@Suite struct ChangedDeleteRuleTests {
+@Suite(.onTestThreads) struct ChangedDeleteRuleTests {
     @Test(arguments: [Location.file, .postgres])
     func aChangedDeleteRuleIsRefusedAndTheFileIsUntouched(_ location: Location) throws {
         let store = try TemporaryStore(location)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A wrapper GraphStore's field reflection does not see: an optional one.
@@ -19,7 +20,7 @@ final class Limited: ManagedObject {
     }
 }
 
-@Suite struct ErrorReportingTests {
+@Suite(.onTestThreads) struct ErrorReportingTests {
     @Test func localizedDescriptionIsTheDescription() {
         let error: any Error = GraphStoreError.incompatibleStore("written by a newer model")
         #expect(error.localizedDescription == "incompatible store: written by a newer model")
@@ -28,7 +29,7 @@ final class Limited: ManagedObject {
     }
 
     /// An error of the app's own type reaches the caller as itself, and nothing is written.
-@Test(arguments: [Location.file, .postgres])
+@Test(.onTestThreads, arguments: [Location.file, .postgres])
     func aValidationErrorOfAnotherTypeReachesTheCallerAsItself(_ location: Location) throws {
         let store = try TemporaryStore(location)
         let context = try store.open(entities: [Limited.self]).newContext()
@@ -71,7 +72,7 @@ final class Limited: ManagedObject {
         }
     }
 
-@Test(arguments: [Location.file, .postgres])
+@Test(.onTestThreads, arguments: [Location.file, .postgres])
     func aFailedWriteCarriesTheEnginesCodes(_ location: Location) throws {
         let store = try TemporaryStore(location)
         let context = try store.open(entities: allEntities).newContext()

@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 /// `fetchColumns`: typed stored values of matching rows, without objects.
-@Suite struct FetchColumnsTests {
+@Suite(.onTestThreads) struct FetchColumnsTests {
     private static func seeded(_ location: Location) throws -> TestStore {
         let store = try TestStore(location)
         let context = try store.open().newContext()

@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A relationship between objects of two contexts: the save throws `foreignObject`, neither
 /// context nor the store takes the link.
-@Suite struct ForeignObjectTests {
+@Suite(.onTestThreads) struct ForeignObjectTests {
     @Test(arguments: [true, false], [Location.file, .postgres]) func toOneToAnotherContextsObjectFailsTheSave(authorSaved: Bool, _ location: Location) throws {
         let store = try TestStore(location)
         let container = try store.open()

@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct IdentityMapTests {
+@Suite(.onTestThreads) struct IdentityMapTests {
     @Test(arguments: [Location.file, .postgres])
     func oneInstancePerRowPerContext(_ location: Location) throws {
         let store = try TestStore(location)
@@ -33,7 +34,7 @@ import Testing
     }
 }
 
-@Suite struct ContextLifetimeTests {
+@Suite(.onTestThreads) struct ContextLifetimeTests {
     /// Related objects reference each other; a released context must not leave them alive.
     @Test(arguments: [Location.file, .postgres])
     func objectsAreFreedWithTheirContext(_ location: Location) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A row of every storage class, for the set-based writes' array encoding.
@@ -14,7 +15,7 @@ final class BatchSample: ManagedObject {
 
 /// An import's rows reach PostgreSQL as arrays joined with `unnest` (issue 24): every value must
 /// come back as it went in, on every store, and the counts must be those of a row-at-a-time write.
-@Suite struct ImportBatchTests {
+@Suite(.onTestThreads) struct ImportBatchTests {
     private static let texts = ["", "NULL", "\"quoted\"", "back\\slash", "{braces,commas}", "ünïcödé ✓", " spaced ", "'single'"]
 
     private func records(_ count: Int, suffix: String) -> ImportRecords<BatchSample> {

@@ -1,4 +1,5 @@
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A catalogue entry keyed by a number: an integer unique key.
@@ -9,7 +10,7 @@ final class Reel: ManagedObject {
 
 /// An import session finds stored rows by their keys in batches (on SQLite, keys bound as one JSON
 /// array): every key must be found again exactly, whatever its text and however many there are.
-@Suite("Import lookups")
+@Suite("Import lookups", .onTestThreads)
 struct ImportLookupTests {
     static let entities: [ManagedObject.Type] = ImportSessionTests.entities + [Reel.self]
 

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `ImportSession.save(preparing:)`: records made inside the save's transaction, from what it reads.
-@Suite("Import sessions preparing records in the save")
+@Suite("Import sessions preparing records in the save", .onTestThreads)
 struct ImportPreparingTests {
     static let entities: [ManagedObject.Type] = [Studio.self, Film.self, Author.self, Book.self]
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// The seed app's pair with a unique key on both sides; a studio lives only while it has films.
@@ -42,7 +43,7 @@ struct Batch {
     }
 }
 
-@Suite("Import sessions")
+@Suite("Import sessions", .onTestThreads)
 struct ImportSessionTests {
     static let entities: [ManagedObject.Type] = [Studio.self, Film.self, Author.self, Book.self]
 

@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Saves that change a stored unique key (issue 30): conflicts are judged on the save's final
 /// state, and a final state without conflicts saves whatever the order of assignments.
-@Suite struct KeyChangeTests {
+@Suite(.onTestThreads) struct KeyChangeTests {
     static let policies: [MergePolicy] = [.error, .objectTrump, .storeTrump]
 
     /// Stored: notes n1 ("T-n1", labels a and b) and n2 ("T-n2", no labels); labels a and b.

@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct LifecycleHookTests {
+@Suite(.onTestThreads) struct LifecycleHookTests {
     private let entities: [ManagedObject.Type] = [Photographer.self, Album.self, Photo.self]
 
     @Test(arguments: [Location.file, .postgres])

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// An owner that its members' `prepareForDeletion` deletes with the last of them (photosync's
@@ -22,7 +23,7 @@ final class Sailor: ManagedObject {
 
 /// Deleting many members of one owner is linear (issue 24); these pin its semantics: the owner
 /// goes with its last member, whatever the order, and stays while one member is left.
-@Suite struct LiveMemberTests {
+@Suite(.onTestThreads) struct LiveMemberTests {
     private static let entities: [ManagedObject.Type] = [Crew.self, Sailor.self]
     private static let size = 300
 

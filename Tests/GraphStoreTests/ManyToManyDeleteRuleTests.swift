@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Each delete rule on each side of a many-to-many pair (see `Hub` and `Spoke`), read back from a
 /// reopened store. Whatever the rules, a deleted object's join rows go with it.
-@Suite struct ManyToManyDeleteRuleTests {
+@Suite(.onTestThreads) struct ManyToManyDeleteRuleTests {
     /// Hubs h1, h2 and spokes s1, s2, s3, linked by `link` in the saving context.
     private func seed(_ store: TestStore, _ link: (_ hubs: [String: Hub], _ spokes: [String: Spoke]) -> Void) throws {
         let context = try store.open().newContext()

@@ -1,6 +1,7 @@
 import Foundation
 import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 // `Label` and `Note` without their pair (the model before it was added, or after it was removed).
@@ -17,7 +18,7 @@ final class PlainNote: ManagedObject {
 }
 
 /// A many-to-many pair's join table (`Note_labels`) is created, dropped and verified like an entity's table.
-@Suite struct ManyToManyMigrationTests {
+@Suite(.onTestThreads) struct ManyToManyMigrationTests {
     private let plain: [ManagedObject.Type] = [PlainLabel.self, PlainNote.self]
     private let paired: [ManagedObject.Type] = [Label.self, Note.self]
 

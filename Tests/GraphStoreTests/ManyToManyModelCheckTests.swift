@@ -9,7 +9,7 @@ import Testing
 /// Some rounds run in a child context (saved, then its parent), some end in a rollback instead.
 /// Key changes are among the operations (renames, swaps, chains, old keys re-inserted, assigned
 /// in a random order): a save must not depend on the order of assignments.
-@Suite struct ManyToManyModelCheckTests {
+@Suite(.onTestThreads) struct ManyToManyModelCheckTests {
     struct Pair: Hashable, Comparable {
         let note: String
         let label: String

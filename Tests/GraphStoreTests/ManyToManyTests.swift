@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Many-to-many relationships: both sides in step in memory, join rows written by saves and read
 /// back from a reopened store, change sets, rollback, refresh, child contexts, merges.
-@Suite struct ManyToManyTests {
+@Suite(.onTestThreads) struct ManyToManyTests {
     /// Labels and notes by name, saved: `labels` "a", "b", "c"; notes "n1", "n2", "n3"; `links` as (note, label).
     private func seed(_ store: TestStore, links: [(String, String)] = []) throws {
         let context = try store.open().newContext()

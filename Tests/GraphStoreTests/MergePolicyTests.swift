@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Merge policies × (conflict with a stored row / duplicates among new objects) × (to-one / to-many),
 /// checked in memory and after reading back from a reopened store.
-@Suite struct MergePolicyTests {
+@Suite(.onTestThreads) struct MergePolicyTests {
     /// Stored: Ana (BR) with book 1 "Old" (100 pages); book 2 "Orphan" (50 pages, no author); Bo (no books).
     private func seed(_ store: TestStore) throws {
         let context = try store.open().newContext()

@@ -1,11 +1,12 @@
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// The merge rules contexts and import sessions share (``MergePolicy`` + Rules), as one table:
 /// every policy × a new or stored row (set or empty) × duplicates that assign the field or leave
 /// it unassigned. `nil` in `offered` is a duplicate that left the field unassigned; `u` is the
 /// survivor's own (unassigned) value of a new row.
-@Suite struct MergeRulesTests {
+@Suite(.onTestThreads) struct MergeRulesTests {
     /// A row of the table: the stored value (nil: a new row; "" an empty to-one), what duplicates
     /// offer in insertion order, and the outcome under `.error`/`.objectTrump`, then under
     /// `.storeTrump` for an attribute and for a to-one.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 // The same "Book" entity in three shapes, as three classes sharing one entity name.
@@ -38,7 +39,7 @@ final class BookTitleAsInt: ManagedObject {
     @Attribute var title = 0
 }
 
-@Suite struct MigrationTests {
+@Suite(.onTestThreads) struct MigrationTests {
     private func seedV1(_ store: TemporaryStore, titles: [String] = ["Rio", "Lisboa"]) throws {
         let context = try store.open(version: 1, entities: [BookV1.self]).newContext()
         for (index, title) in titles.enumerated() {

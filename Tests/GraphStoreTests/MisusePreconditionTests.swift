@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Misuse that cannot throw stops the process with a message naming the object (exit tests: the
 /// body runs in a child process, and its standard error is read back).
-@Suite struct MisusePreconditionTests {
+@Suite(.onTestThreads) struct MisusePreconditionTests {
     private func expectStop(saying text: String, _ result: ExitTest.Result?) {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains(text), "stderr: \(message)")
@@ -83,7 +84,7 @@ import Testing
 extension Location: Codable {}
 
 /// A duplicate a merge discarded can never be saved: changing it stops the process (issue 30, defect 5).
-@Suite struct DiscardedDuplicateTests {
+@Suite(.onTestThreads) struct DiscardedDuplicateTests {
     @Test(arguments: [Location.file, .postgres])
     func changingADiscardedDuplicateStops(_ location: Location) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [location] in

@@ -1,11 +1,12 @@
 import Foundation
 @testable import GraphStore
 import Synchronization
+import PhotoSyncTestSupport
 import Testing
 
 /// Named locks, the same API on both stores: held by one container (as by one host), seen and
 /// waited for by another; a timed wait gives up, or takes the lock once it is released.
-@Suite struct NamedLockTests {
+@Suite(.onTestThreads) struct NamedLockTests {
     static let name = "lock tests"
 
     @Test(arguments: [Location.file, .postgres])

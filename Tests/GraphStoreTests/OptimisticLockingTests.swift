@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Two contexts change one row: a save checks the row still holds what it read.
-@Suite struct OptimisticLockingTests {
+@Suite(.onTestThreads) struct OptimisticLockingTests {
     /// A store with one author and one book (pages 0), and two contexts on it, each holding the book.
     private func twoContexts(_ location: Location, _ policy: MergePolicy = .error) throws -> (TestStore, ObjectContext, Book, ObjectContext, Book) {
         let store = try TestStore(location)

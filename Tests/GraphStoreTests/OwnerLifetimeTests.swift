@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// An owner that exists only while it has members (`deletesOwnerWhenEmpty`).
@@ -13,7 +14,7 @@ final class Player: ManagedObject {
     @ToOne var team: Team?
 }
 
-@Suite struct OwnerLifetimeTests {
+@Suite(.onTestThreads) struct OwnerLifetimeTests {
     private static let entities: [ManagedObject.Type] = [Team.self, Player.self]
 
     /// Saves teams "A" (players 1, 2) and "B" (player 3).

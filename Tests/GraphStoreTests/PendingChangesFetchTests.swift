@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Fetches see the context's unsaved inserts, changes and deletes (`includesPendingChanges`).
-@Suite struct PendingChangesFetchTests {
+@Suite(.onTestThreads) struct PendingChangesFetchTests {
     @Test(arguments: [Location.file, .postgres])
     func findOrCreatePortsUnchanged(_ location: Location) throws {
         let store = try TestStore(location)

@@ -1,11 +1,12 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A fetch that includes pending changes matches and orders unsaved objects in memory; the store
 /// matches and orders saved rows in SQL. The two must agree: the same books, fetched once unsaved
 /// and once saved, come back the same, for every predicate and sort here.
-@Suite struct PendingMatcherOracleTests {
+@Suite(.onTestThreads) struct PendingMatcherOracleTests {
     static let titles = ["b2", "B10", "straße", "STRASSE x", "é", "e\u{301}", "Zed", "9", "007", "-5", "1.5", "",
                          "GROẞ", "İstanbul", "x١٠", "a10b", "a9z", "a007b", "A7a", "ΣΟΦΌΣ", "σοφός", "ǅ", "ﬀ"]
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphStore
 import Synchronization
+import PhotoSyncTestSupport
 import Testing
 
 /// What SQLite never had: several containers (each with connections of its own, as separate
@@ -8,7 +9,7 @@ import Testing
 /// the interleaving, the store ends as some serial order of the saves would leave it, and the only
 /// errors are the ones the merge policy itself decides (a unique violation or a serialization
 /// failure makes a save run again from its lookups).
-@Suite struct PostgresConcurrencyTests {
+@Suite(.onTestThreads) struct PostgresConcurrencyTests {
     static let workers = 4
     static let rounds = 4
 

@@ -1,9 +1,10 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Connection failures: one line naming the server, never the password.
-@Suite struct PostgresConnectionErrorTests {
+@Suite(.onTestThreads) struct PostgresConnectionErrorTests {
     static let password = "s3cret-Pa55"
 
     /// Servers that cannot be used, each named with a password: a port nothing listens on, a
@@ -50,7 +51,7 @@ import Testing
 }
 
 /// Connections a container keeps between transactions may be closed by the server meanwhile.
-@Suite struct PostgresIdleConnectionTests {
+@Suite(.onTestThreads) struct PostgresIdleConnectionTests {
     /// The server ends every connection of the container (a restart, an idle timeout): the next
     /// read and the next save run on new connections, without an error.
     @Test func connectionsTheServerClosedAreReplacedUnnoticed() throws {

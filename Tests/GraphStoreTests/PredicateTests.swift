@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct PredicateTests {
+@Suite(.onTestThreads) struct PredicateTests {
     /// Ana (BR): "ÉCOLE" 9 "9" p300, "école" 10 "10" p120; Bo (no country): "Ecole" 2 "2" p50;
     /// Cy (PT): no books; "Stray" "100" p120 without author.
     private static func makeStore(_ location: Location) throws -> (TestStore, ObjectContext) {

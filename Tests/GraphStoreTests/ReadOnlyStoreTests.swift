@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct ReadOnlyStoreTests {
+@Suite(.onTestThreads) struct ReadOnlyStoreTests {
     private func seeded(_ location: Location) throws -> TemporaryStore {
         let store = try TemporaryStore(location)
         let context = try store.open().newContext()

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `refresh(_:mergeChanges:)` reads an object's row again.
-@Suite struct RefreshTests {
+@Suite(.onTestThreads) struct RefreshTests {
     @Test(arguments: [Location.file, .postgres])
     func refreshReloadsToManysKeepingUnsavedMoves(_ location: Location) throws {
         let store = try TestStore(location)

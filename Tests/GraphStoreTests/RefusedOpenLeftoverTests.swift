@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A refused open leaves no `-wal` or `-shm` beside the file: its checks run on a read-only
 /// connection, which SQLite does not let remove them.
-@Suite struct RefusedOpenLeftoverTests {
+@Suite(.onTestThreads) struct RefusedOpenLeftoverTests {
     private func companions(_ store: TemporaryStore) -> [String] {
         ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: store.path + $0) }
     }

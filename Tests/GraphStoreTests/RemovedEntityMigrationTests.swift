@@ -1,11 +1,12 @@
 import Foundation
 import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 /// An entity a model version removes loses its table, as a removed attribute loses its column, so
 /// a later version may declare it again (issue 30, defect 4).
-@Suite struct RemovedEntityMigrationTests {
+@Suite(.onTestThreads) struct RemovedEntityMigrationTests {
     private let paired: [ManagedObject.Type] = [Label.self, Note.self]
     private let withoutLabel: [ManagedObject.Type] = [PlainNote.self]
 

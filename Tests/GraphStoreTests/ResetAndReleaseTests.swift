@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `reset()`, and a context letting go of objects nobody holds.
-@Suite struct ResetAndReleaseTests {
+@Suite(.onTestThreads) struct ResetAndReleaseTests {
     @Test(arguments: [Location.file, .postgres])
     func resetForgetsObjectsAndChanges(_ location: Location) throws {
         let store = try TestStore(location)

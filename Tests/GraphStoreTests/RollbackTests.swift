@@ -1,8 +1,9 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct RollbackTests {
+@Suite(.onTestThreads) struct RollbackTests {
     private func seeded(_ location: Location) throws -> (TestStore, ObjectContext, Author, Book) {
         let store = try TestStore(location)
         let context = try store.open().newContext()

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `update(_:_:)`: attribute values for a stored row the context does not hold, written at save.
-@Suite struct RowUpdateTests {
+@Suite(.onTestThreads) struct RowUpdateTests {
     /// Ana (BR), Bo (no country), saved; returns the store and their IDs by name.
     private static func seeded(_ location: Location) throws -> (TestStore, [String: ObjectID]) {
         let store = try TestStore(location)

@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Opening a store checks the schema really in the file, not only the model snapshot stored in it.
-@Suite struct SchemaVerificationTests {
+@Suite(.onTestThreads) struct SchemaVerificationTests {
     private func seeded(_ location: Location) throws -> TemporaryStore {
         let store = try TemporaryStore(location)
         let context = try store.open().newContext()

@@ -1,9 +1,10 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import GraphStore
 
 /// `TextFolding.sortKey`: the per-scalar table must give exactly Foundation's folding, and the
 /// keys must sort as a dictionary does when compared byte by byte.
-@Suite("Sort keys")
+@Suite("Sort keys", .onTestThreads)
 struct SortKeyTests {
     /// Every scalar of the Basic Multilingual Plane and a few beyond it, alone and between ASCII:
     /// the fast path (ASCII inline, a table per scalar) equals Foundation's folding of the whole.

@@ -1,11 +1,12 @@
 import Foundation
 import GraphStore
 import Synchronization
+import PhotoSyncTestSupport
 import Testing
 
 /// The async forms run on the store's own queue: work blocked there never holds one of Swift's
 /// cooperative threads, so other tasks of the process go on.
-@Suite struct StoreExecutorTests {
+@Suite(.onTestThreads) struct StoreExecutorTests {
     /// Three bodies (more than the two cooperative threads this machine has) wait, on the store's
     /// queue, for a flag that only a task on the cooperative pool sets after sleeping. Run on the
     /// pool, they would hold every thread of it and the flag would never be set: each gives up

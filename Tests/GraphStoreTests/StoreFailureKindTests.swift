@@ -1,10 +1,11 @@
 @testable import GraphStore
 import GRDB
+import PhotoSyncTestSupport
 import Testing
 
 /// Each engine's codes as the kinds a caller switches on: the same kind for the same failure on
 /// either store, the engine's own code kept beside it.
-@Suite struct StoreFailureKindTests {
+@Suite(.onTestThreads) struct StoreFailureKindTests {
     static let sqlite: [(ResultCode, StoreFailure.Kind)] = [
         (.SQLITE_FULL, .diskFull), (.SQLITE_IOERR, .ioError), (.SQLITE_IOERR_WRITE, .ioError), (.SQLITE_CANTOPEN, .cannotOpen),
         (.SQLITE_READONLY, .readOnly), (.SQLITE_NOTADB, .notADatabase), (.SQLITE_CORRUPT, .corrupt), (.SQLITE_NOMEM, .outOfMemory),

@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Case folding, `.numericText` order, nil through relationships and `isIn`, and the predicates
 /// and sorts issue 12 found missing. Each runs in SQL against a reopened store.
-@Suite struct TextAndNilQueryTests {
+@Suite(.onTestThreads) struct TextAndNilQueryTests {
     /// Books by isbn "1"..., titles as given; authors by name with optional countries.
     private static func store(_ location: Location, titles: [String], authors: [(String, String?)] = [], authorOfBook: [Int: Int] = [:]) throws -> (TestStore, ObjectContext) {
         let store = try TestStore(location)

@@ -4,7 +4,7 @@ import Testing
 
 /// How the API's refusals end a fetch: Flickr's error codes (sent with HTTP 200), a long
 /// `Retry-After`, a `file://` feed that is not there.
-@Suite("API refusals: error codes, long Retry-After, missing file")
+@Suite("API refusals: error codes, long Retry-After, missing file", .onTestThreads)
 struct APIRefusalTests {
     static let twoPages = Feed.pages([
         FeedItem("1", by: "Ana Lima", title: "A"), FeedItem("2", by: "Ana Lima", title: "B"),

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 14, "what users reach for": show, list filters and windows, suggestions, photographer
 /// order, JSON lines, tables that fit the terminal, config, completions.
-@Suite("browsing the catalog")
+@Suite("browsing the catalog", .onTestThreads)
 struct BrowsingTests {
     static let items = [
         FeedItem("11", by: "Ana Lima", title: "Straße am Meer", uploaded: "1714521600"),  // 2024-05-01T00:00:00Z

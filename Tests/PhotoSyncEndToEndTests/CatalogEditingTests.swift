@@ -2,7 +2,7 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("merge policies and delete")
+@Suite("merge policies and delete", .onTestThreads)
 struct CatalogEditingTests {
     static let first: [FeedItem] = [
         FeedItem("1", by: "Ana Lima", title: "One"),

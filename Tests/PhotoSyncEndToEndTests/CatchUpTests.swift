@@ -4,7 +4,7 @@ import Testing
 
 /// A walk the page limit cut is finished by later fetches (issue 25, part 1): cron runs with the
 /// same limit end with every photo the feed still serves, with no `--full`, and then cost one call.
-@Suite("catching up after a cut walk")
+@Suite("catching up after a cut walk", .onTestThreads)
 struct CatchUpTests {
     static func fetch(_ photosync: PhotoSync, _ server: TestHTTPServer, pages: Int, perPage: Int) async throws -> PhotoSync.Result {
         try await photosync.run(["fetch", "--url", server.feedURL, "--api-key", "k", "--per-page", "\(perPage)", "--pages", "\(pages)",

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Issue 26: `photosync changes` reads the catalog's persistent history, against the real binary.
-@Suite("photosync changes")
+@Suite("photosync changes", .onTestThreads)
 struct ChangesCommandTests {
     static let items = [
         FeedItem("1", by: "Ana Lima", title: "Dunes"), FeedItem("2", by: "Ana Lima", title: "Cliffs"),

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 14's defects, through the built binary: untrusted text, missing catalogs, stdout write
 /// errors, secrets, paths and modes, byte-order marks and hostile numbers.
-@Suite("command line safety (issue 14)")
+@Suite("command line safety (issue 14)", .onTestThreads)
 struct CommandLineSafetyTests {
     static let red = "\u{1B}[31mred\u{1B}[0m title"
     static let bidiName = "Ana \u{202E}amiL\u{2069}\u{7}"

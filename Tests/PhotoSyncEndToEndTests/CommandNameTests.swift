@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 22, defects 5 and 6: a typo'd subcommand gets a suggestion and status 64 (`help` of an
 /// unknown one too), and no help text shows a line-continuation backslash.
-@Suite("command names and help texts")
+@Suite("command names and help texts", .onTestThreads)
 struct CommandNameTests {
     static let commands = ["fetch", "list", "show", "photographers", "delete", "restore", "download", "verify", "status", "migrate", "config"]
 

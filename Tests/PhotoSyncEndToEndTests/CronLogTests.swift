@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 14, cron logs: `--quiet` keeps skip notices off stderr; `--log-file` (or `log_file`)
 /// records every run with timestamped lines and never the key.
-@Suite("cron logs")
+@Suite("cron logs", .onTestThreads)
 struct CronLogTests {
     static let key = "LogKey0123456789abcdef"
 

@@ -5,7 +5,7 @@ import Testing
 /// Issue 22, defect 9: after a delete, every command says what it excluded: `restore` says the
 /// photos return with the next fetch, `list` and `show` name the exclusion, and `excluded` lists
 /// them with when and by which command.
-@Suite("deletes explained afterwards")
+@Suite("deletes explained afterwards", .onTestThreads)
 struct DeletesExplainedTests {
     static let items = [
         FeedItem("1", by: "Ana Lima", title: "Dunes"), FeedItem("2", by: "Ana Lima", title: "Cliffs"),

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Deleting is the user's decision: it survives the next fetch until `restore` (issue 13).
-@Suite("deletes that last")
+@Suite("deletes that last", .onTestThreads)
 struct DeletesThatLastTests {
     static let six: [FeedItem] = (1...6).map { FeedItem("\($0)", by: $0 <= 3 ? "Ana Lima" : "Bruno Costa", title: "P\($0)") }
 

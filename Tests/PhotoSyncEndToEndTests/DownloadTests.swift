@@ -59,7 +59,7 @@ func withDownloadFixture(_ kind: CatalogKind, _ body: (DownloadFixture) async th
     try await withSandbox(kind) { photosync, server in try await body(DownloadFixture(photosync: photosync, server: server)) }
 }
 
-@Suite("download: files kept, verified, incremental")
+@Suite("download: files kept, verified, incremental", .onTestThreads)
 struct DownloadTests {
     @Test(arguments: CatalogKind.allCases) func downloadsVerifiesAndSkipsWhatIsPresent(_ kind: CatalogKind) async throws {
         try await withDownloadFixture(kind) { fixture in
@@ -224,7 +224,7 @@ struct DownloadTests {
     }
 }
 
-@Suite("fetch --download")
+@Suite("fetch --download", .onTestThreads)
 struct FetchThenDownloadTests {
     @Test(arguments: CatalogKind.allCases) func fetchDownloadFetchesThenDownloadsInOneRun(_ kind: CatalogKind) async throws {
         try await withDownloadFixture(kind) { fixture in
@@ -242,7 +242,7 @@ struct FetchThenDownloadTests {
     }
 }
 
-@Suite("download: untrusted URLs")
+@Suite("download: untrusted URLs", .onTestThreads)
 struct UntrustedImageURLTests {
     /// `file:` is refused before any I/O (the photo becomes unavailable, with the reason); a
     /// local service that is no web server (an SSH banner here) leaves nothing behind.

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Paging the way Flickr pages, and runs that died (issue 13), through the binary.
-@Suite("paging a feed that shifts")
+@Suite("paging a feed that shifts", .onTestThreads)
 struct FeedPagingTests {
     static func items(_ ids: ClosedRange<Int>) -> [FeedItem] { ids.map { FeedItem("\($0)", by: "Ana Lima", title: "P\($0)") } }
 

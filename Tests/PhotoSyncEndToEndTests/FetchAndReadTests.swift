@@ -2,7 +2,7 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("fetch, then list / photographers / status")
+@Suite("fetch, then list / photographers / status", .onTestThreads)
 struct FetchAndReadTests {
     /// Six photos over three pages of two; Ana Lima appears on pages 1 and 2.
     static let items: [FeedItem] = [

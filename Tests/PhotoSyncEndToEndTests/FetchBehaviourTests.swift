@@ -2,7 +2,7 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("fetch behaviour: page limits, dry run, skipped items, ownership changes, settings sources")
+@Suite("fetch behaviour: page limits, dry run, skipped items, ownership changes, settings sources", .onTestThreads)
 struct FetchBehaviourTests {
     static let six: [FeedItem] = (1...6).map { FeedItem("\($0)", by: $0 <= 3 ? "Ana Lima" : "Bruno Costa", title: "P\($0)") }
 

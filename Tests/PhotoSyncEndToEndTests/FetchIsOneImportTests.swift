@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Issue 11's three breakages, through the binary: a fetch is one import across its pages.
-@Suite("a fetch is one import")
+@Suite("a fetch is one import", .onTestThreads)
 struct FetchIsOneImportTests {
     /// Two pages: a photographer on both, and photo 1 shifted from page 1 to page 2.
     static let shifting = [

@@ -6,7 +6,7 @@ import Testing
 /// example pointed at a folder and failed). Each command's examples run in order, through bash,
 /// on a catalog fetched from a local feed (PHOTOSYNC_URL, PHOTOSYNC_API_KEY and PHOTOSYNC_DB set
 /// as a user would), from a folder holding the project's `Fixtures`.
-@Suite("help and README examples")
+@Suite("help and README examples", .onTestThreads)
 struct HelpExamplesTests {
     static let commands = [[], ["fetch"], ["list"], ["photographers"], ["delete"], ["restore"], ["excluded"], ["status"], ["migrate"]]
 

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// A cron fetch every 30 minutes: it stops at the first page of known photos, and warns of gaps (issue 13).
-@Suite("incremental fetch")
+@Suite("incremental fetch", .onTestThreads)
 struct IncrementalFetchTests {
     static func items(_ ids: ClosedRange<Int>) -> [FeedItem] { ids.map { FeedItem("\($0)", by: "Ana Lima", title: "P\($0)") } }
 

@@ -5,7 +5,7 @@ import Testing
 /// Issue 22, defect 2: the log file says who wrote each line (`fetch[PID] catalog=PATH`), and
 /// only commands that change the catalog write to the configured log file: a read-only command's
 /// mistake (`show 999`, a typo'd `--db`) and `config` leave it alone.
-@Suite("log lines say who wrote them")
+@Suite("log lines say who wrote them", .onTestThreads)
 struct LogAttributionTests {
     static var line: Regex<(Substring, Substring, Substring, Substring, Substring, Substring)> { #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z (\w+)\[(\d+)\] catalog=(\S+) (ERROR|WARNING|NOTICE|INFO|DEBUG) (.*)$/# }
 

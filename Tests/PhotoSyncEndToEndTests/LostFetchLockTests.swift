@@ -6,7 +6,7 @@ import Testing
 /// A PostgreSQL catalog's fetch lock is a session advisory lock: it ends with its connection, which
 /// the server may end while the fetch goes on (issue 21). The fetch notices before its next page's
 /// save: it takes the lock again when it is free, and stops with 75 when another fetch holds it.
-@Suite("a fetch whose lock connection ends")
+@Suite("a fetch whose lock connection ends", .onTestThreads)
 struct LostFetchLockTests {
     static let items = (1...6).map { FeedItem("\($0)", by: ["Ana Lima", "Bruno Costa"][$0 % 2], title: "P\($0)") }
 

@@ -7,7 +7,7 @@ import Testing
 /// (asked once, again only for an unknown id), date taken as given, geo, last update, views,
 /// media, the owner's NSID and (in `show`) the image sizes, in `list` and `show` JSON,
 /// `list --license`, and edits by `lastupdate`; on both stores.
-@Suite("the metadata users keep")
+@Suite("the metadata users keep", .onTestThreads)
 struct MetadataTests {
     static let getInfo = "flickr.photos.licenses.getInfo"
     static let licenses = #"{"licenses":{"license":[{"id":0,"name":"All Rights Reserved","url":""},"#

@@ -5,7 +5,7 @@ import Testing
 /// Issue 22, defects 3 and 4: tables never overflow the terminal. Below the narrowest useful
 /// table `list` (and every table) shows one record per block; `status` fits a 60-column pane
 /// and shows a run that warned of a gap as `succeeded (gap)`.
-@Suite("narrow terminals")
+@Suite("narrow terminals", .onTestThreads)
 struct NarrowTerminalTests {
     static let items = [
         FeedItem("53719862871", by: "Ana Lima de Souza Ferreira", title: "A very long title about the harbour at dawn"),

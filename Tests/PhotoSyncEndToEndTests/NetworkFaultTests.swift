@@ -2,7 +2,7 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("HTTP faults, feed errors, redaction, lock")
+@Suite("HTTP faults, feed errors, redaction, lock", .onTestThreads)
 struct NetworkFaultTests {
     static let pageOne = Feed.page(1, of: 1, perPage: 2, total: 2, [
         FeedItem("11", by: "Ana Lima", title: "A"), FeedItem("12", by: "Ana Lima", title: "B"),

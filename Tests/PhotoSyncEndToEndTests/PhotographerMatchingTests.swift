@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 22, defect 8: `--photographer` takes the exact name, else the one name equal after case
 /// folding (said on stderr); several or none exit 1 with suggestions. A delete never guesses.
-@Suite("photographer names as typed")
+@Suite("photographer names as typed", .onTestThreads)
 struct PhotographerMatchingTests {
     static let items = [
         FeedItem("1", by: "Ana Lima", title: "Dunes"), FeedItem("2", by: "Ana Lima", title: "Cliffs"),

@@ -6,7 +6,7 @@ import Testing
 /// Issue 22, defect 1: a terminal resized while the fetch waits for a page (nothing else prints)
 /// gets a bar that fits its new width at once, not at the next page. The feed never answers, so
 /// the bar drawn at the first request is the only output until the test interrupts the fetch.
-@Suite("progress bar on a resized terminal")
+@Suite("progress bar on a resized terminal", .onTestThreads)
 struct ProgressBarResizeTests {
     /// The bar's redraws in `output` (the text after each erase-in-line that starts a bar).
     static func bars(in output: String) -> [String] {

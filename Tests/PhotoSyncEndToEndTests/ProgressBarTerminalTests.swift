@@ -6,7 +6,7 @@ import Testing
 /// a skip notice on every page. A small terminal emulator (`TerminalScreen`) replays every byte:
 /// at no moment may the screen hold more than one bar line, the bar never wraps, each notice
 /// starts a line of its own, and once the command ends nothing of the bar is left.
-@Suite("progress bar on a terminal")
+@Suite("progress bar on a terminal", .onTestThreads)
 struct ProgressBarTerminalTests {
     static let pages = 6
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A cut transfer keeps its `.part` file; the next run continues it with `Range` when the server
 /// allowed it (`Accept-Ranges: bytes`) and its copy is the same (`ETag`), and starts again otherwise.
-@Suite("download: resuming cut transfers")
+@Suite("download: resuming cut transfers", .onTestThreads)
 struct ResumeTests {
     static let image = Images.jpeg(100_000, seed: 90)
     static let newImage = Images.jpeg(90_000, seed: 91)

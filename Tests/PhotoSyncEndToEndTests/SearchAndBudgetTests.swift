@@ -4,7 +4,7 @@ import Testing
 
 /// `fetch --search` (flickr.photos.search resumed from a high-water mark per query) and the API
 /// budget (every call recorded; a fetch stops with 75 once the key has spent its hour).
-@Suite("Search sources and the API budget")
+@Suite("Search sources and the API budget", .onTestThreads)
 struct SearchAndBudgetTests {
     /// Three photos uploaded at 1700000100, 1700000200 and 1700000300, newest first, two a page.
     static let cats = Feed.pages([
@@ -116,7 +116,7 @@ struct SearchAndBudgetTests {
     }
 }
 
-@Suite("Each photo records its source")
+@Suite("Each photo records its source", .onTestThreads)
 struct PhotoSourceTests {
     @Test func aPhotoKeepsTheSourceThatFirstBroughtItAndListFiltersByIt() async throws {
         try await withSandbox { photosync, server in

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Searches past Flickr's 4,000-result cap, split by upload time (issue 25, part 2).
-@Suite("search windows")
+@Suite("search windows", .onTestThreads)
 struct SearchWindowTests {
     static let yearStart = 1_700_000_000
 

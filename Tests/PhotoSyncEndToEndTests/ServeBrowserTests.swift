@@ -5,7 +5,7 @@ import Testing
 /// `photosync serve` in headless Chromium (Debian's `chromium`, driven over the DevTools protocol
 /// by Tests/browser/gallery_check.py): navigation, search, pagination, hostile text, layout.
 /// Screenshots go to .build/test-artifacts/serve/.
-@Suite(.serialized)
+@Suite(.serialized, .onTestThreads)
 struct ServeBrowserTests {
     static let artifacts = packageRoot + "/.build/test-artifacts/serve"
     static let hostileTitles = ["<script>window.pwned=1;alert(1)</script>", "\"><img src=x onerror=alert(1)>", "\u{202E}gnp.exe"]

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// `/files/`: the downloaded images with caching and ranges, and nothing outside the folder.
-@Suite(.serialized)
+@Suite(.serialized, .onTestThreads)
 struct ServeFilesTests {
     let http = ServeHTTPTests()
 

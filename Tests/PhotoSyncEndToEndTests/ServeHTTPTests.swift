@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// `photosync serve` at the HTTP level, without a browser: headers, statuses, the API, files.
-@Suite(.serialized)
+@Suite(.serialized, .onTestThreads)
 struct ServeHTTPTests {
     /// A catalog fetched from `items` (images downloaded when `download`), served; `serve` gets `args`.
     func withGallery(_ kind: CatalogKind = .sqlite, items: [FeedItem]? = nil, download: Bool = false, args: [String] = [], environment: [String: String] = [:],

@@ -5,7 +5,7 @@ import Testing
 
 /// `serve --timeout` and `--max-connections`: idle and slow clients are closed, and past the cap a
 /// new connection gets 503 while the others still work.
-@Suite(.serialized)
+@Suite(.serialized, .onTestThreads)
 struct ServeLimitsTests {
     let http = ServeHTTPTests()
 

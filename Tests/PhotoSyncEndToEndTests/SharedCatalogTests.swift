@@ -4,7 +4,7 @@ import Testing
 
 /// One PostgreSQL catalog shared by many hosts (issue 15): processes that fetch, delete and copy at
 /// once, and the advisory lock that lets one fetch run at a time.
-@Suite("a catalog shared by many hosts")
+@Suite("a catalog shared by many hosts", .onTestThreads)
 struct SharedCatalogTests {
     static let names = ["Ana Lima", "Bruno Costa", "Chen Wei", "Dara Okafor", "Émile Roux"]
 

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Issue 22, defect 11: the small ones, each through the binary.
-@Suite("small defects of issue 22")
+@Suite("small defects of issue 22", .onTestThreads)
 struct SmallDefectsTests {
     static let items = [FeedItem("1", by: "Ana Lima", title: "Dunes"), FeedItem("2", by: "Bo Chen", title: "Pier")]
 

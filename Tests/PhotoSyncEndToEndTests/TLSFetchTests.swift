@@ -5,7 +5,7 @@ import Testing
 /// `fetch` over HTTPS from a real TLS server on 127.0.0.1 (Fixtures/serve_feed.py with
 /// certificates openssl makes here): verification refuses what it must (exit 69, nothing saved)
 /// and `--ca-file`, `PHOTOSYNC_CA_FILE` or `ca_file` make a private CA's server trusted.
-@Suite("TLS verification and --ca-file")
+@Suite("TLS verification and --ca-file", .onTestThreads)
 struct TLSFetchTests {
     /// The photo count `status --format json` reports (0 without a catalog).
     private func photoCount(_ photosync: PhotoSync) async throws -> Int {

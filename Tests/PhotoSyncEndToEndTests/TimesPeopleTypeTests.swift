@@ -5,7 +5,7 @@ import Testing
 /// Issue 22, defect 10: `--since` and `--until` take durations back from now and `today` /
 /// `yesterday`; bounds that cannot both hold are a usage error; tables show local times
 /// (`--utc` for UTC) while JSON stays UTC.
-@Suite("times people type")
+@Suite("times people type", .onTestThreads)
 struct TimesPeopleTypeTests {
     static func ids(_ result: PhotoSync.Result) throws -> [String] {
         try jsonArray(result).compactMap { $0["id"] as? String }.sorted()

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 22, defect 7: `list` sorts by title as a dictionary does (case folded, accents after
 /// their base letters), the same on SQLite and PostgreSQL, never by the server's collation.
-@Suite("title order")
+@Suite("title order", .onTestThreads)
 struct TitleOrderTests {
     /// Awkward titles in the order `list` must show them: numerals, punctuation, accents
     /// precomposed and not, case, ß, a NUL the feed rules turn into U+FFFD, an empty title the

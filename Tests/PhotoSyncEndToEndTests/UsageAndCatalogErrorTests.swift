@@ -2,7 +2,7 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("usage and catalog errors")
+@Suite("usage and catalog errors", .onTestThreads)
 struct UsageAndCatalogErrorTests {
     @Test(arguments: [
         ["fetch", "--api-key", "k", "--per-page", "0"],

@@ -2,7 +2,7 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("verify, and deletes that remove files")
+@Suite("verify, and deletes that remove files", .onTestThreads)
 struct VerifyAndDeleteFilesTests {
     /// Three photos downloaded into the fixture's folder.
     static func downloaded(_ fixture: DownloadFixture, _ ids: [String] = ["71", "72", "73"]) async throws {

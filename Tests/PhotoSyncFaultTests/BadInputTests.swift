@@ -4,7 +4,7 @@ import Testing
 
 /// Hostile or broken feed content through the binary: a page the decoder cannot trust exits 65 with
 /// one stderr line and leaves the catalog as it was; single bad items are skipped and reported.
-@Suite("bad feed input through the binary")
+@Suite("bad feed input through the binary", .onTestThreads)
 struct BadInputTests {
     static let baseline = FeedJSON.page(1, of: 1, perPage: 2, total: 2, photos: [FeedJSON.photo("1"), FeedJSON.photo("2", owner: "Bruno Costa")])
 

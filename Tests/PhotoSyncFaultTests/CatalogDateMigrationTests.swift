@@ -5,7 +5,7 @@ import Testing
 
 /// A catalog written before GraphStore stored dates as seconds since 2001 (issue 12): the first
 /// command converts it and every date reads as before.
-@Suite("catalog date migration")
+@Suite("catalog date migration", .onTestThreads)
 struct CatalogDateMigrationTests {
     /// Rewrites the catalog as the former encoding left it: every date column in seconds since
     /// 1970 (the addition that encoding made), and a schema record without `format` or date marks.

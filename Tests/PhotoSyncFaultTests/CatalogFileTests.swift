@@ -6,7 +6,7 @@ import Testing
 
 /// Catalog files photosync must refuse or treat carefully, and config errors: one stderr line,
 /// the documented status, and the file byte for byte as it was.
-@Suite("catalog files and config errors")
+@Suite("catalog files and config errors", .onTestThreads)
 struct CatalogFileTests {
     /// A real catalog of 4 pages × 500, closed (no WAL left).
     static func realCatalog(_ sandbox: Sandbox) async throws {

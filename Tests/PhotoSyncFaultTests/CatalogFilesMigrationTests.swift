@@ -5,7 +5,7 @@ import Testing
 
 /// Model 7 added `PhotoFile` (issue 27). A catalog of model 6 gains the table, empty, at its next
 /// command, keeps every photo, and can record downloads at once, on both stores.
-@Suite("catalog files migration")
+@Suite("catalog files migration", .onTestThreads)
 struct CatalogFilesMigrationTests {
     /// Rewrites a SQLite catalog as model 6 left it: no `PhotoFile` table, in the file and in the
     /// schema record.

@@ -6,7 +6,7 @@ import Testing
 /// The catalog's indexes serve the queries photosync runs (issue 11): a photographer's photos from
 /// the foreign key's index, newest first from `uploaded`'s; no index keeps titles sorted (on every
 /// import that cost more than the rest of the import).
-@Suite("catalog indexes")
+@Suite("catalog indexes", .onTestThreads)
 struct CatalogIndexTests {
     static func plan(_ path: String, _ sql: String) throws -> [String] {
         try rows(path, "EXPLAIN QUERY PLAN " + sql, column: "detail")

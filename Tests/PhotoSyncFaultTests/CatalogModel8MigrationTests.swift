@@ -7,7 +7,7 @@ import Testing
 /// windows (`SearchWindow`), `FetchRun.backfillPages` and `.windowsOverCap`, the license names
 /// (`License`), the tags (`Tag` and its join table) and the photos' metadata columns: a catalog of model 7 gets them at its next
 /// command, in place, on both stores, its photos and runs read as before.
-@Suite("catalog model 8 migration")
+@Suite("catalog model 8 migration", .onTestThreads)
 struct CatalogModel8MigrationTests {
     /// What model 8 added: whole tables, and columns of older tables.
     /// (The join table before the table it refers to: they are dropped in this order.)

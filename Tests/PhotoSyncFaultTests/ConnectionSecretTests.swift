@@ -5,7 +5,7 @@ import Testing
 /// Secrets that arrive by other ways than `--api-key` (issue 21): a PostgreSQL password given as
 /// a URL parameter (`password=`, `sslpassword=`), and the API key echoed back by the server inside
 /// photo fields. Neither reaches stdout, stderr, the log file or the catalog.
-@Suite("secrets in catalog URLs and in the feed")
+@Suite("secrets in catalog URLs and in the feed", .onTestThreads)
 struct ConnectionSecretTests {
     static let sslPassword = "SslPw-s3cr3t-9431"
 

@@ -6,7 +6,7 @@ import Testing
 /// SIGKILL at random moments during a 20-page × 500 fetch of a generated feed: after every kill the
 /// catalog opens, passes `PRAGMA integrity_check`, holds whole pages only, and keeps its invariants;
 /// a final fetch then completes it.
-@Suite("crash safety: SIGKILL at random moments", .serialized)
+@Suite("crash safety: SIGKILL at random moments", .serialized, .onTestThreads)
 struct CrashSafetyTests {
     static let photos = 10_000
     static let perPage = 500

@@ -5,7 +5,7 @@ import Testing
 
 /// Downloads under the faults that must never leave a half file under a final name, nor a catalog
 /// row for a file that is not there: kill -9 mid-transfer, and a full disk.
-@Suite("download faults")
+@Suite("download faults", .onTestThreads)
 struct DownloadFaultTests {
     static func jpeg(_ size: Int, _ byte: UInt8) -> [UInt8] { [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: byte, count: size - 4) }
 

@@ -6,7 +6,7 @@ import Testing
 /// An empty file, or a SQLite database without a single table, is not a catalog (issue 21):
 /// commands that need one exit 66 and leave the file byte for byte as it was; they used to write
 /// a 77 KB schema into it and answer "No photos.".
-@Suite("files that are not catalogs yet")
+@Suite("files that are not catalogs yet", .onTestThreads)
 struct EmptyCatalogFileTests {
     static let commands = [["list"], ["status"], ["photographers"], ["show", "1"], ["delete", "1"], ["restore", "1"]]
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Inputs libFuzzer found (`make fuzz`), kept under Fixtures/fuzz-regressions/, in the style of
 /// PhotoFeedTests' HostileBodyTests: never a crash, always one clear line.
-@Suite("fuzz regressions: FeedDecoder.decode")
+@Suite("fuzz regressions: FeedDecoder.decode", .onTestThreads)
 struct FuzzRegressionTests {
     static func regression(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Fixtures/fuzz-regressions/" + name)))

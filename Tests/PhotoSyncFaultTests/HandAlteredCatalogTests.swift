@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 12's adopter report: after `DROP INDEX Photo_unique_unique` a fetch stored every photo
 /// twice (inserts trust the index). Every command now refuses such a catalog, naming what differs.
-@Suite("hand-altered catalog")
+@Suite("hand-altered catalog", .onTestThreads)
 struct HandAlteredCatalogTests {
     @Test func aCatalogWithoutItsUniqueIndexIsRefusedByEveryCommand() async throws {
         try await withSandbox { sandbox in

@@ -6,7 +6,7 @@ import Testing
 /// `--log-file` for a root cron job that logs into a folder others can write (issue 21): the log
 /// is opened as logrotate opens its own, never blocking and never through another name; a log
 /// that cannot be written is said once, and a fetch exits 74.
-@Suite("the log file, opened safely")
+@Suite("the log file, opened safely", .onTestThreads)
 struct LogFileSafetyTests {
     static let page = FeedJSON.page(1, of: 1, perPage: 2, total: 2, photos: [FeedJSON.photo("1"), FeedJSON.photo("2")])
 

@@ -6,7 +6,7 @@ import Testing
 /// One NUL character from an untrusted feed blocked a PostgreSQL catalog for good: every fetch
 /// failed on its page with SQLSTATE 22021 (issue 21). The rule, for both stores: NUL becomes
 /// U+FFFD at the feed's edge, and `migrate` carries older SQLite text across the same way.
-@Suite("NUL in feed text")
+@Suite("NUL in feed text", .onTestThreads)
 struct NULTextTests {
     /// 15 photos over 3 pages; page 2 holds a title and an owner name with NUL.
     static let pages: [Int: String] = {

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// The smaller breaks of the adversarial trial (issue 21), each with its documented status.
-@Suite("odd input from the server, the config and the feed")
+@Suite("odd input from the server, the config and the feed", .onTestThreads)
 struct OddInputTests {
     /// A 5 MB response header is the server's fault (69), not "out of memory" (71).
     @Test func aHugeResponseHeaderIsAServerFault() async throws {

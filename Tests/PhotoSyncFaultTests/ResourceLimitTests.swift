@@ -9,7 +9,7 @@ import Testing
 /// used to hang in libdispatch, ignoring signals and holding the lock, or die of SIGSEGV, SIGILL or
 /// SIGXFSZ) with one stderr line and a documented status, the lock freed, the run recorded as
 /// failed (or shown abandoned) and only whole pages in the catalog.
-@Suite("resource limits")
+@Suite("resource limits", .onTestThreads)
 struct ResourceLimitTests {
     /// `pages` pages of `perPage` photos with titles of `titleBytes`, ids "P-N" for page P.
     static func feed(pages: Int, perPage: Int, titleBytes: Int = 40) -> (server: ScriptedServer, ids: [[String]]) {

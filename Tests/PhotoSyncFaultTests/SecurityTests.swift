@@ -3,7 +3,7 @@ import Glibc
 import PhotoSyncTestSupport
 import Testing
 
-@Suite("security: hostile text, the API key, file modes")
+@Suite("security: hostile text, the API key, file modes", .onTestThreads)
 struct SecurityTests {
     static let hostile: [String] = [
         #"Robert'); DROP TABLE "Photo";--"#,

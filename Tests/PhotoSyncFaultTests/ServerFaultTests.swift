@@ -7,7 +7,7 @@ import Testing
 /// saved and nothing of page 2, and be recorded as a failed run.
 /// (Already covered in PhotoSyncEndToEndTests: 404, 500-then-success, 429 Retry-After 0 then success,
 /// a silent server on page 1, malformed JSON and HTML on page 2, API error, empty reply.)
-@Suite("server and network faults on page 2")
+@Suite("server and network faults on page 2", .onTestThreads)
 struct ServerFaultTests {
     static let page1 = FeedJSON.page(1, of: 2, photos: [FeedJSON.photo("11"), FeedJSON.photo("12", owner: "Bruno Costa")])
 

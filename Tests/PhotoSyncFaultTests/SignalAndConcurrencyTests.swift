@@ -27,7 +27,7 @@ func sleepThrough(_ seconds: Double) {
     while ContinuousClock.now < deadline { usleep(10_000) }
 }
 
-@Suite("SIGINT and SIGTERM during a fetch")
+@Suite("SIGINT and SIGTERM during a fetch", .onTestThreads)
 struct SignalTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalStopsAfterThePageBeingSaved(signal: Int32, expected: Int32) async throws {
@@ -59,7 +59,7 @@ struct SignalTests {
     }
 }
 
-@Suite("concurrency: two fetches, readers and deletes during a fetch")
+@Suite("concurrency: two fetches, readers and deletes during a fetch", .onTestThreads)
 struct ConcurrencyTests {
     @Test func twoFetchesAtOnceOneProceedsOneExits75() async throws {
         try await withSandbox { sandbox in

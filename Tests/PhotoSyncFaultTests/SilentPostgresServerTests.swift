@@ -5,7 +5,7 @@ import Testing
 /// A PostgreSQL port that accepts and never answers (issue 21): `status` and `list` hung with no
 /// limit. Every connection now has a connect timeout, 10 s unless the URL's `connect_timeout`
 /// says otherwise; the command then exits 74 with libpq's reason.
-@Suite("a PostgreSQL server that never answers")
+@Suite("a PostgreSQL server that never answers", .onTestThreads)
 struct SilentPostgresServerTests {
     static func expectTimedOut(_ outcome: (result: Sandbox.Result, hung: Bool), _ what: String) {
         #expect(!outcome.hung, "\(what) still waited after 60 s")

@@ -5,7 +5,7 @@ import Testing
 
 /// `--max-time` (`max_time`, `PHOTOSYNC_MAX_TIME`) bounds a whole fetch, where `--timeout` bounds
 /// one attempt (an endless 1 byte/s body with `--timeout 3` took 18 s over its retries).
-@Suite("--max-time")
+@Suite("--max-time", .onTestThreads)
 struct TimeLimitTests {
     static let pages = (1...3).map { number in
         FeedJSON.page(number, of: 3, perPage: 2, total: 6,

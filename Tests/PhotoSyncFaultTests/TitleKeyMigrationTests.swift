@@ -6,7 +6,7 @@ import Testing
 /// Model 8 added `Photo.titleKey` (issue 22, defect 7). A catalog of model 7 gains the column at
 /// its next command, every photo's key filled in place, so `list` sorts it as a dictionary does
 /// at once, on both stores.
-@Suite("title key migration")
+@Suite("title key migration", .onTestThreads)
 struct TitleKeyMigrationTests {
     static let titles = ["Zebra", "Últimos raios", "_MG_0270.jpg", "CHR_9340.jpg", "café", "Cafe", "Ärger", "東京タワー"]
     static let expected = ["_MG_0270.jpg", "Ärger", "Cafe", "café", "CHR_9340.jpg", "Últimos raios", "Zebra", "東京タワー"]

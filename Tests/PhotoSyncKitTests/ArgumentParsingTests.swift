@@ -1,8 +1,9 @@
 import ArgumentParser
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Argument parsing")
+@Suite("Argument parsing", .onTestThreads)
 struct ArgumentParsingTests {
     @Test(
         "global options reach the subcommand before or after its name",

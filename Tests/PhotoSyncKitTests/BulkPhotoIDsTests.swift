@@ -1,10 +1,11 @@
 import ArgumentParser
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
 /// Long id lists skip argument-parser's quadratic array parsing (issue 24) and must parse to
 /// exactly what argument-parser would make of them, or be left to it.
-@Suite("Bulk photo ids")
+@Suite("Bulk photo ids", .onTestThreads)
 struct BulkPhotoIDsTests {
     private let ids = (1...1_000).map { "5371986\($0)" }
 

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
 /// Runs parsed commands against temporary catalogs and checks their exit statuses.
-@Suite("Running commands", .removesTemporaryFiles)
+@Suite("Running commands", .removesTemporaryFiles, .onTestThreads)
 struct CommandRunTests {
     @Test("an explicit --config that does not exist exits with 78")
     func missingConfig() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Config file", .removesTemporaryFiles)
+@Suite("Config file", .removesTemporaryFiles, .onTestThreads)
 struct ConfigFileTests {
     @Test("every documented key is read")
     func allKeys() throws {

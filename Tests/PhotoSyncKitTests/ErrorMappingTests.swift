@@ -1,10 +1,11 @@
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
 /// A store failure becomes photosync's error by its kind, the same for both stores: never by
 /// engine codes or message text.
-@Suite struct ErrorMappingTests {
+@Suite(.onTestThreads) struct ErrorMappingTests {
     static let path = "/nonexistent-folder/catalog.sqlite"
 
     static func failure(_ kind: StoreFailure.Kind) -> StoreFailure {

@@ -11,7 +11,7 @@ import Testing
 /// No real signal reaches a fetch here: each test gives its fetch a watch of its own and records a
 /// signal on it, which is what the process's signal handlers do for the process's watch. So these
 /// tests run beside every other suite, whose fetches never see their signals.
-@Suite("Interrupting a blocked fetch", .removesTemporaryFiles)
+@Suite("Interrupting a blocked fetch", .removesTemporaryFiles, .onTestThreads)
 struct FetchInterruptionTests {
     /// A server that never answers and a 300 s timeout: the request is abandoned within seconds
     /// of the signal, not waited out. That is measured on the fetch's own thread, from the signal to

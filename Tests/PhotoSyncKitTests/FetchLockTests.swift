@@ -4,7 +4,7 @@ import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Fetch lock", .removesTemporaryFiles)
+@Suite("Fetch lock", .removesTemporaryFiles, .onTestThreads)
 struct FetchLockTests {
     private static let flockTool = "/usr/bin/flock"
 

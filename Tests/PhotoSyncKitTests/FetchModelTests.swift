@@ -16,7 +16,7 @@ import Testing
 /// the one sequence a failure names. A failure is shrunk and printed with its seed.
 ///
 /// Each fetch has a watch of its own (see `ModelRunner`), so no other suite's signal reaches it.
-@Suite("Fetch model: random sequences checked against the rules")
+@Suite("Fetch model: random sequences checked against the rules", .onTestThreads)
 struct FetchModelTests {
     static let environment = ProcessInfo.processInfo.environment
     static let slow = environment["PHOTOSYNC_SLOW_FAULTS"] == "1"

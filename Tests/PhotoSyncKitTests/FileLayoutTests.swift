@@ -1,9 +1,10 @@
 @testable import PhotoSyncKit
+import PhotoSyncTestSupport
 import Testing
 
 /// File names come only from the photo id (reduced to safe characters), the size and the
 /// verified type: nothing a feed sends can put a file outside the folder.
-@Suite("file layout")
+@Suite("file layout", .onTestThreads)
 struct FileLayoutTests {
     @Test(arguments: ["../../etc/passwd", "/etc/passwd", "..", ".", "a/b", "a\0b", "", "фото", "a_5F"])
     func hostileIDsGiveOneNameInsideTheFolder(_ id: String) {
@@ -35,7 +36,7 @@ struct FileLayoutTests {
     }
 }
 
-@Suite("SHA-256")
+@Suite("SHA-256", .onTestThreads)
 struct SHA256Tests {
     static func digest(_ chunks: [[UInt8]]) -> String {
         var hash = SHA256()

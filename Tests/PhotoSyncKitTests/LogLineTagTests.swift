@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("log line tags")
+@Suite("log line tags", .onTestThreads)
 struct LogLineTagTests {
     @Test("a log line tag names the command, process and catalog, quoted when it has spaces")
     func logLineTag() {

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFeed
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
@@ -13,7 +14,7 @@ private let undated = PhotoListing(
     id: "102", title: "Hello, \"world\"", subtitle: "line one\nline two", photographer: "Ana Lima",
     imageURL: "https://live.staticflickr.com/1/102_b.jpg", uploaded: nil)
 
-@Suite("list output")
+@Suite("list output", .onTestThreads)
 struct PhotoListOutputTests {
     @Test("JSON has the documented keys, ISO 8601 UTC dates and explicit nulls")
     func json() throws {
@@ -67,7 +68,7 @@ struct PhotoListOutputTests {
     }
 }
 
-@Suite("CSV writer")
+@Suite("CSV writer", .onTestThreads)
 struct CSVWriterTests {
     @Test("commas, quotes, tabs and line breaks make a field quoted")
     func quoting() {
@@ -90,7 +91,7 @@ struct CSVWriterTests {
     }
 }
 
-@Suite("Table renderer")
+@Suite("Table renderer", .onTestThreads)
 struct TableRendererTests {
     @Test("long cells are cut to the column's width with an ellipsis")
     func truncation() {
@@ -172,7 +173,7 @@ struct TableRendererTests {
     }
 }
 
-@Suite("Other outputs")
+@Suite("Other outputs", .onTestThreads)
 struct OtherOutputTests {
     @Test("photographers: name and photo count in every format")
     func photographers() throws {
@@ -240,7 +241,7 @@ struct OtherOutputTests {
     }
 }
 
-@Suite("Timestamps")
+@Suite("Timestamps", .onTestThreads)
 struct TimestampTests {
     @Test("match Foundation's ISO 8601 formatter to the second, from the Gregorian reform to year 9999")
     func matchesFoundation() {

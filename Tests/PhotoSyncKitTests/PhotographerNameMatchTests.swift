@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("photographer names as typed")
+@Suite("photographer names as typed", .onTestThreads)
 struct PhotographerNameMatchTests {
     static let names = ["Ana Lima", "Ana Luz", "Bo Chen", "Straße Foto"]
 

@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Progress display")
+@Suite("Progress display", .onTestThreads)
 struct ProgressDisplayTests {
     /// Collects what the display writes.
     final class Sink: @unchecked Sendable {
@@ -76,7 +77,7 @@ struct ProgressDisplayTests {
     }
 }
 
-@Suite("Progress display after a resize")
+@Suite("Progress display after a resize", .onTestThreads)
 struct ProgressResizeTests {
     final class Width: @unchecked Sendable {
         var columns = 120

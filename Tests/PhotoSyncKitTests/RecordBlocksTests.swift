@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("narrow tables")
+@Suite("narrow tables", .onTestThreads)
 struct RecordBlocksTests {
     static let columns: [TableRenderer.Column] = [
         .init(header: "ID"), .init(header: "TITLE", maxWidth: 48, shrinks: true), .init(header: "NOTE", dropsWhenNarrow: true),

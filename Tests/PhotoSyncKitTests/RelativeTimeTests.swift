@@ -1,8 +1,9 @@
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("relative times")
+@Suite("relative times", .onTestThreads)
 struct RelativeTimeTests {
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
 

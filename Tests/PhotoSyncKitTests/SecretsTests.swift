@@ -1,8 +1,9 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
 /// Issue 14, defect 4: the key in any form, URL user information and credential parameters.
-@Suite("Secret redaction")
+@Suite("Secret redaction", .onTestThreads)
 struct SecretsTests {
     let key = "KEY-0123456789abcdef"
 

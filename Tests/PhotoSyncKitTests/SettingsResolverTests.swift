@@ -1,8 +1,9 @@
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("Settings precedence", .removesTemporaryFiles)
+@Suite("Settings precedence", .removesTemporaryFiles, .onTestThreads)
 struct SettingsResolverTests {
     let file = ConfigFile(
         path: "/home/ana/.config/photosync/config.yaml",

@@ -3,7 +3,7 @@ import Testing
 
 /// The test helper that stands in for a terminal emulator (`ProgressBarTerminalTests`) must
 /// itself behave like one, or the progress bar tests prove nothing.
-@Suite("terminal screen emulator")
+@Suite("terminal screen emulator", .onTestThreads)
 struct TerminalScreenTests {
     @Test("a carriage return and erase-in-line redraw in place")
     func redrawInPlace() {

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
 /// What the executable prints at the top level: help on stdout, every failure as one stderr line.
-@Suite("Top-level output", .removesTemporaryFiles)
+@Suite("Top-level output", .removesTemporaryFiles, .onTestThreads)
 struct TopLevelOutputTests {
     /// Runs `execute` with the top-level text captured.
     private func run(_ arguments: [String]) -> (stdout: String, stderr: String, status: Int32) {

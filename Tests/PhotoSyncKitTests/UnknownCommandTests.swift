@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
-@Suite("unknown subcommands")
+@Suite("unknown subcommands", .onTestThreads)
 struct UnknownCommandTests {
     @Test("the first word that is not an option or an option's value is the command")
     func positionalWords() {

@@ -11,9 +11,10 @@ import PhotoFeed
 /// 4. **Finish**: the run's record, the gap warning.
 ///
 /// All pages are one import session, judged against the catalog as it stood when the fetch began,
-/// each saved in its own transaction. Every page goes the same way: **download** and **prepare**
-/// (``PageDownload``, off the saving thread) → **save** (what deletes exclude applied once, in the
-/// save's transaction) → **account** (``WalkTally``, the run's record, progress).
+/// each saved in its own transaction. Every page goes the same way: **download**, then
+/// **prepare** (``PageDownload``, off the saving thread; the next page downloads as soon as one is
+/// decoded) → **save** (what deletes exclude applied once, in the save's transaction) →
+/// **account** (``WalkTally``, the run's record, progress).
 final class FetchJob {
     /// How a walk asks for its pages.
     private enum Walk: Equatable {
@@ -201,25 +202,27 @@ final class FetchJob {
         try catalog.finish(runRecord, .succeeded, summary, error: nil, newestUpload: windowsPending ? nil : tally.newest)
     }
 
-    /// Saves each page `walk` accepts, from `first` on: the page goes download → save → account.
+    /// Saves each page `walk` accepts, from `first` on: the page goes download → prepare → save →
+    /// account. The next download starts once a page is decoded, while it is prepared and saved.
     /// `judge` sees each saved page, and may end the walk.
     private func walkPages(
         _ walk: inout FeedWalk, of source: FeedSource, from first: FeedPage, _ kind: Walk, in session: ImportSession,
         judge: (PreparedPage, Int, inout FeedWalk) throws -> Void = { _, _, _ in }
     ) throws {
         let earlier = tally.pages
-        var (number, page) = (walk.first, PreparedPage(first, source: source.label))
-        while walk.accept(page.page, asked: number) {
+        var (number, decoded, arriving) = (walk.first, first, PageDownload?.none)
+        while walk.accept(decoded, asked: number) {
             let upcoming = walk.next(after: number)
             let download = kind.prefetches ? try upcoming.map { try PageDownload($0, from: source, label: source.label) } : nil
-            let (saved, result) = try save(page, in: session)
+            let prepared = arriving?.prepared() ?? PreparedPage(decoded, source: source.label)
+            let (saved, result) = try save(prepared, in: session)
             try account(saved, catchUp: kind == .catchUp, in: session, expected: earlier + walk.expectedPages)
             if kind == .new(incremental: true), saved.isKnown(result) { walk.stopAtKnownPage(number) }
             try judge(saved, number, &walk)
             guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage, !walk.reachedFloor else { return }
             if let deadline = settings.deadline, deadline.hasPassed { throw deadline.exceeded }
-            page = try (download ?? PageDownload(upcoming, from: source, label: source.label)).wait()
-            number = upcoming
+            let next = try download ?? PageDownload(upcoming, from: source, label: source.label)
+            (number, decoded, arriving) = (upcoming, try next.page(), next)
         }
     }
 

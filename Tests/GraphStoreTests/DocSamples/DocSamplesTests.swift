@@ -5,7 +5,7 @@ import Testing
 /// Issue 30: every code sample of GraphStore's README and DocC articles compiles. The samples are
 /// compiled in this folder; this test proves each document's samples are those compiled ones,
 /// line for line, so a doc cannot drift from code that builds.
-@Suite struct DocSamplesTests {
+@Suite(.onTestThreads) struct DocSamplesTests {
     static let documents = ["Sources/GraphStore/README.md"]
         + ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Sources/GraphStore/GraphStore.docc")) ?? [])
             .filter { $0.hasSuffix(".md") }.sorted().map { "Sources/GraphStore/GraphStore.docc/" + $0 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// A bookkeeping row that opted out of history (`keepsHistory` false).
@@ -9,7 +10,7 @@ final class Counter: ManagedObject {
     @Attribute var value = 0
 }
 
-@Suite("Persistent history: entities that opt out")
+@Suite("Persistent history: entities that opt out", .onTestThreads)
 struct HistoryOptOutTests {
     @Test(arguments: historyLocations)
     func anEntityThatOptsOutLeavesNoChanges(_ location: Location) throws {

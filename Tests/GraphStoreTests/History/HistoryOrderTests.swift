@@ -1,9 +1,10 @@
 import Foundation
 @testable import GraphStore
 import Synchronization
+import PhotoSyncTestSupport
 import Testing
 
-@Suite("Persistent history: token order and batches")
+@Suite("Persistent history: token order and batches", .onTestThreads)
 struct HistoryOrderTests {
     /// Writers commit at once on PostgreSQL while a reader follows the tokens: what it reads, token
     /// after token, is every transaction, none skipped (a token taken out of commit order would be).

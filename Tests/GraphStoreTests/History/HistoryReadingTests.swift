@@ -1,8 +1,9 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite("Persistent history: reading, pruning, migrating")
+@Suite("Persistent history: reading, pruning, migrating", .onTestThreads)
 struct HistoryReadingTests {
     /// Three saves: p1 by "a", p2 by "b", a caption by "a"; their tokens.
     private func seed(_ container: PersistentContainer) throws -> [HistoryToken] {

@@ -1,12 +1,13 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// The "done when": a seeded random run of context saves, imports, deletes (cascades and
 /// emptied owners), key changes, row updates and rolled-back saves; replaying the history from an
 /// empty store gives exactly the keys stored, and every tombstone and tracked before/after agrees
 /// with a plain snapshot of the store taken around each step.
-@Suite("Persistent history: random replay")
+@Suite("Persistent history: random replay", .onTestThreads)
 struct HistoryReplayTests {
     @Test(arguments: historyLocations)
     func replayingTheHistoryReproducesTheStore(_ location: Location) throws {

@@ -1,8 +1,9 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
-@Suite("Persistent history: what a save records")
+@Suite("Persistent history: what a save records", .onTestThreads)
 struct PersistentHistoryTests {
     @Test(arguments: historyLocations)
     func contextSavesRecordInsertsUpdatesAndTombstones(_ location: Location) throws {

@@ -3,10 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
-@Suite struct FeedDecoderFixtureTests {
+@Suite(.onTestThreads) struct FeedDecoderFixtureTests {
     @Test func pageOneDecodesEveryPhoto() throws {
         let page = try FeedDecoder.decode(try fixture("recent-page-1.json"))
         #expect((page.page, page.pages, page.perPage, page.total) == (1, 3, 10, 27))

@@ -1,8 +1,9 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
 /// The top level and the `photos` object: `stat`, paging counters, shapes.
-@Suite struct FeedEnvelopeTests {
+@Suite(.onTestThreads) struct FeedEnvelopeTests {
     @Test func countersMayBeNumbersOrStrings() throws {
         let page = try decode(#"{"photos":{"page":"2","pages":10.0,"perpage":" 500 ","total":5000,"photo":[]},"stat":"ok"}"#)
         #expect((page.page, page.pages, page.perPage, page.total) == (2, 10, 500, 5000))

@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
-@Suite struct FeedRequestTests {
+@Suite(.onTestThreads) struct FeedRequestTests {
     private let query = "method=flickr.photos.getRecent&api_key=abc123&format=json&nojsoncallback=1"
         + "&extras=description,license,date_upload,date_taken,owner_name,last_update,geo,tags,views,media,"
         + "url_sq,url_t,url_s,url_q,url_m,url_n,url_z,url_c,url_l,url_o,o_dims&per_page=500&page=3"

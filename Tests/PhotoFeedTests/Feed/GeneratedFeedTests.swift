@@ -5,7 +5,7 @@ import Testing
 
 /// `Fixtures/generate_feed.py` (which the fixture server and the benchmark use),
 /// run as a user would and read back through `FeedDecoder`.
-@Suite struct GeneratedFeedTests {
+@Suite(.onTestThreads) struct GeneratedFeedTests {
     /// stdout of `python3 Fixtures/generate_feed.py <arguments>`, waited for on its own thread
     /// (blocking the cooperative pool would starve the in-process HTTP servers of other suites).
     private func generate(_ arguments: String...) async throws -> [UInt8] {

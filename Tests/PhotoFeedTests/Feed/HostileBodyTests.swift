@@ -1,9 +1,10 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
 /// Bodies a broken proxy, a truncated download or a hostile server could send:
 /// never a crash, always one clear line, or a normal decode when the body is valid.
-@Suite struct HostileBodyTests {
+@Suite(.onTestThreads) struct HostileBodyTests {
     @Test func emptyAndBlankBodies() {
         #expect(malformedMessage([]) == "empty body")
         #expect(malformedMessage(" \r\n\t") == "body is only whitespace")

@@ -3,11 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
 /// Issue 14, defect 9: numbers and sizes a hostile feed sends.
-@Suite struct HostileNumbersTests {
+@Suite(.onTestThreads) struct HostileNumbersTests {
     /// `1e400` was stored as photo "inf"; `-0` became "0" and merged with a real photo 0.
     @Test func idsAreTheIntegerTextAsSent() throws {
         let page = try decode(pageJSON(

@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
-@Suite struct JSONPUnwrapperTests {
+@Suite(.onTestThreads) struct JSONPUnwrapperTests {
     private let json = #"{"photos":{"page":1,"pages":0,"perpage":100,"total":0,"photo":[]},"stat":"ok"}"#
 
     @Test(arguments: [

@@ -3,11 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
 /// One `photo` element at a time: ids, owners, URLs, upload dates, skips and duplicates.
-@Suite struct PhotoItemRulesTests {
+@Suite(.onTestThreads) struct PhotoItemRulesTests {
     @Test func numericIDIsAccepted() throws {
         #expect(try onlyPhoto(photoJSON(#""id":53412345678"#))?.id == "53412345678")
     }

@@ -1,9 +1,10 @@
 @testable import PhotoFeed
+import PhotoSyncTestSupport
 import Testing
 
 /// Strings are scanned eight bytes at a time: a quote, backslash or control byte must be found
 /// wherever it falls in a word, and ordinary bytes (non-ASCII included) must never stop the scan.
-@Suite struct StringScanTests {
+@Suite(.onTestThreads) struct StringScanTests {
     private static let special: [UInt8] = [0x22, 0x5C] + Array(0x00..<0x20)
 
     @Test func wordTestFindsTheFirstSpecialByteLikeAByteByByteCheck() {

@@ -1,7 +1,8 @@
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoFeed
 
-@Suite struct TitleRulesTests {
+@Suite(.onTestThreads) struct TitleRulesTests {
     @Test(arguments: [
         ("  Sunset  ", " Over the sea \n", "Sunset", "Over the sea"),
         ("", "A description", "A description", ""),

@@ -39,7 +39,7 @@ extension CurlHTTPClient {
 
 /// Cancelling a GET: the transfer, the connect and the back-off between attempts all stop early,
 /// and the caller sees `.cancelled`, never a timeout.
-@Suite struct CurlHTTPClientCancellationTests {
+@Suite(.onTestThreads) struct CurlHTTPClientCancellationTests {
     /// A 60 s timeout the test's time limit could not survive: only cancellation ends it in time.
     @Test(.timeLimit(.minutes(1)))
     func cancellingAbortsARequestTheServerNeverAnswers() async throws {

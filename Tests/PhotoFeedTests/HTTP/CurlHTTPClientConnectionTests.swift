@@ -4,7 +4,7 @@ import Testing
 
 /// Connection reuse: consecutive requests from one client share a connection when the server
 /// keeps it open, and still succeed when it does not.
-@Suite struct CurlHTTPClientConnectionTests {
+@Suite(.onTestThreads) struct CurlHTTPClientConnectionTests {
     private static let ok = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}".utf8)
 
     @Test func consecutiveRequestsReuseOneConnection() async throws {

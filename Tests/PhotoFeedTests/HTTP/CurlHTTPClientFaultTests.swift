@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Broken servers: silence, short bodies, resets, endless bodies.
-@Suite struct CurlHTTPClientFaultTests {
+@Suite(.onTestThreads) struct CurlHTTPClientFaultTests {
     @Test func silentServerTimesOutAndIsRetried() async throws {
         let server = try RawSocketServer(.neverRespond)
         defer { server.stop() }

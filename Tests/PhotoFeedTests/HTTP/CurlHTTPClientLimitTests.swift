@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Size and redirect limits.
-@Suite struct CurlHTTPClientLimitTests {
+@Suite(.onTestThreads) struct CurlHTTPClientLimitTests {
     let cap = 1 << 20
 
     @Test func bodyLargerThanTheCapIsRefused() async throws {

@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Retry decisions: what is retried, how often, with which delay.
-@Suite struct CurlHTTPClientRetryTests {
+@Suite(.onTestThreads) struct CurlHTTPClientRetryTests {
     @Test func retriesServerErrorsUntilSuccess() async throws {
         try await TestHTTPServer.withRunning { server in
             server.route("/rest", .status(500), .status(502), .text("ok"))

@@ -4,7 +4,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Which URLs may be fetched, and that the API key never shows in errors.
-@Suite struct CurlHTTPClientSchemeTests {
+@Suite(.onTestThreads) struct CurlHTTPClientSchemeTests {
     @Test(arguments: [false, true])
     func redirectToFileIsRefused(allowFileScheme: Bool) async throws {
         try await TestHTTPServer.withRunning { server in

@@ -6,7 +6,7 @@ import Testing
 /// TLS verification against a real TLS server (Python's ssl module) on 127.0.0.1, with
 /// certificates made by openssl for each test. Each refusal changes one thing from the accepted
 /// case: the CA the client trusts, the name in the certificate, or its dates.
-@Suite struct CurlHTTPClientTLSTests {
+@Suite(.onTestThreads) struct CurlHTTPClientTLSTests {
     private func client(caFile: String?) -> CurlHTTPClient {
         CurlHTTPClient(configuration: HTTPClientConfiguration(timeout: 180, retries: 2, caFile: caFile), sleep: { _ in })
     }

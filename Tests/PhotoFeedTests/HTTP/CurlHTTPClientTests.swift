@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// Happy paths against a real in-process HTTP server.
-@Suite struct CurlHTTPClientTests {
+@Suite(.onTestThreads) struct CurlHTTPClientTests {
     @Test func returnsBodyAndSendsUserAgent() async throws {
         try await TestHTTPServer.withRunning { server in
             server.route("/rest", .text(#"{"stat":"ok"}"#, headers: ["Content-Type": "application/json"]))

@@ -1,7 +1,8 @@
 import PhotoFeed
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct HTTPErrorTests {
+@Suite(.onTestThreads) struct HTTPErrorTests {
     @Test(arguments: [
         (HTTPError.connection("refused"), true),
         (.timedOut, true),

@@ -1,7 +1,8 @@
 @testable import PhotoFeed
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct RetryPolicyTests {
+@Suite(.onTestThreads) struct RetryPolicyTests {
     let policy = RetryPolicy(baseDelay: 1, maxDelay: 30)
 
     @Test(arguments: 1...5)

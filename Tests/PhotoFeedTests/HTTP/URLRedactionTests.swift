@@ -1,7 +1,8 @@
 import PhotoFeed
+import PhotoSyncTestSupport
 import Testing
 
-@Suite struct URLRedactionTests {
+@Suite(.onTestThreads) struct URLRedactionTests {
     @Test func replacesTheKeyValue() {
         let url = "https://api.example.com/rest?method=photos.getRecent&api_key=\(apiKey)&page=2"
         #expect(URLRedaction.redact(url) == "https://api.example.com/rest?method=photos.getRecent&api_key=REDACTED&page=2")

@@ -1,9 +1,10 @@
 import Foundation
+import PhotoSyncTestSupport
 import Testing
 @testable import PhotoSyncKit
 
 /// The gallery's small parts: escaping by context, request heads, page cursors, byte ranges, tokens.
-@Suite("serve: escaping, heads, cursors, ranges")
+@Suite("serve: escaping, heads, cursors, ranges", .onTestThreads)
 struct ServeUnitTests {
     @Test func textIsEscapedForElementsAndAttributes() {
         #expect(HTML.text(#"<a href="x" onclick='y'>&"#) == "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;")
