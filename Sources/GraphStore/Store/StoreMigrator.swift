@@ -27,10 +27,18 @@ struct StoreMigrator {
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
         let leftovers = WALLeftovers(path: path)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in try needsPreparation(SQLiteSchemaConnection(db: db), model: model) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            // A writer killed mid-transaction left a hot journal (or a WAL index to rebuild) that only
+            // a writable connection may roll back, restoring the last committed state: check on one.
+            // The open that follows is writable anyway.
+            configuration.readonly = false
+            let writer = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? writer.close() }
+            return try writer.read { db in try needsPreparation(SQLiteSchemaConnection(db: db), model: model) }
         } catch {
             leftovers.remove()
             throw error
