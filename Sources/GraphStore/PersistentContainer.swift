@@ -12,6 +12,8 @@ public final class PersistentContainer: Sendable {
     let location: StoreLocation
     /// The store's own queue, which the async forms await.
     let executor: StoreExecutor
+    /// Tells observations what each committed write changed.
+    let broadcaster = SaveBroadcaster()
 
     /// Opens (creating or migrating) the store.
     ///
@@ -36,7 +38,9 @@ public final class PersistentContainer: Sendable {
         } else {
             try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
         }
-        self.store = tracksHistory ? try HistoryTrackingStore.opening(store, defaultAuthor: transactionAuthor, readOnly: readOnly) : store
+        let tracked: any PersistentStore = tracksHistory
+            ? try HistoryTrackingStore.opening(store, defaultAuthor: transactionAuthor, readOnly: readOnly) : store
+        self.store = ObservedStore(tracked, broadcaster: broadcaster)
     }
 
     /// The kind of store that lives at `location`.

@@ -5,7 +5,7 @@ import Dispatch
 /// Swift's cooperative threads (two on a two-core machine: blocking them starves every other task
 /// of the process).
 final class StoreExecutor: Sendable {
-    private let queue: DispatchQueue
+    let queue: DispatchQueue
 
     init(label: String) {
         queue = DispatchQueue(label: label)
@@ -16,6 +16,11 @@ final class StoreExecutor: Sendable {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body() }) }
         }
+    }
+
+    /// Runs `body` on the store's queue, after the jobs before it, without waiting for it.
+    func enqueue(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
     }
 
     /// Runs `body` on a thread of Dispatch's own pool, beside the store's queue (background work

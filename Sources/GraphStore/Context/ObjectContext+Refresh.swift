@@ -16,8 +16,14 @@ extension ObjectContext {
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) throws {
         precondition(object.context === self, "\(object.objectID) belongs to another context (or to none): refresh it in its own context")
         guard let rowID = object.rowID else { return }
+        guard let row = try currentRow(of: object.entity, rowID) else { throw GraphStoreError.objectNotFound(object.objectID) }
+        try reload(object, from: row, mergeChanges: mergeChanges)
+        refaultToManys(of: object)
+    }
+
+    /// Takes the stored `row` as `object`'s values (see ``refresh(_:mergeChanges:)``), its to-manys left as they are.
+    func reload(_ object: ManagedObject, from row: [StoredValue], mergeChanges: Bool) throws {
         let entity = object.entity
-        guard let row = try currentRow(of: entity, rowID) else { throw GraphStoreError.objectNotFound(object.objectID) }
         if !mergeChanges {
             forgetChanges(of: object)
             discardJoinChanges(of: object)
@@ -27,7 +33,7 @@ extension ObjectContext {
             if mergeChanges && storage.storedValue != storage.committed {
                 storage.rebase(onto: row[index])
             } else if !storage.load(row[index]) {
-                throw GraphStoreError.corruptValue(entity: entity.name, attribute: attribute.name, rowID: rowID)
+                throw GraphStoreError.corruptValue(entity: entity.name, attribute: attribute.name, rowID: object.rowID ?? 0)
             }
         }
         for (offset, relationship) in entity.toOneRelationships.enumerated() {
@@ -38,7 +44,6 @@ extension ObjectContext {
                 repoint(object, relationship, to: stored)
             }
         }
-        refaultToManys(of: object)
     }
 
     /// Forgets every object and every pending change, as a new context would start: Core Data's
@@ -68,8 +73,13 @@ extension ObjectContext {
 
     /// The row as this context should see it: the store's, with a parent's unsaved values on top.
     private func currentRow(of entity: EntityDescription, _ rowID: Int64) throws -> [StoredValue]? {
-        guard var values = try read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first?.values else { return nil }
-        if let source = parent?.registered[.permanent(entity.name, rowID)] {
+        try read({ try $0.rows(of: entity, rowIDs: [rowID]) }).first.map { withParentValues($0, entity) }
+    }
+
+    /// A stored row's values with a parent's unsaved values on top, for an object the parent holds.
+    func withParentValues(_ row: StoredRow, _ entity: EntityDescription) -> [StoredValue] {
+        var values = row.values
+        if let source = parent?.registered[.permanent(entity.name, row.rowID)] {
             for (index, attribute) in entity.storedAttributes.enumerated() { values[index] = source.attribute(attribute.slot).storedValue }
         }
         return values
@@ -81,9 +91,11 @@ extension ObjectContext {
         object.state = .clean
     }
 
-    /// Lets the object's to-manys load again, keeping members this context moved in or out unsaved.
-    private func refaultToManys(of object: ManagedObject) {
+    /// Lets the object's to-manys (those towards `destinations`, else all) load again, keeping
+    /// members this context moved in or out unsaved.
+    func refaultToManys(of object: ManagedObject, towards destinations: Set<String>? = nil) {
         for relationship in object.entity.relationships where relationship.isToMany {
+            if let destinations, !destinations.contains(relationship.destinationName) { continue }
             if relationship.isManyToMany {
                 object.toMany(relationship.slot).refaultLinks()
                 continue
