@@ -1,9 +1,10 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `mergeChanges(from:)` and `refreshAllObjects()`: a context holding objects sees another's save.
-@Suite struct MergeChangesTests {
+@Suite(.onTestThreads) struct MergeChangesTests {
     /// A context holding a book and its author, and a second context on the same store.
     private struct Pair {
         let store: TestStore

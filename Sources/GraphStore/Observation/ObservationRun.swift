@@ -141,6 +141,6 @@ final class ObservationRun<Value: Sendable>: Sendable {
 
 /// The poll's timer, held under the run's lock: only created, then cancelled once.
 private final class PollTimer: @unchecked Sendable {
-    let timer: DispatchSourceTimer
-    init(timer: DispatchSourceTimer) { self.timer = timer }
+    let timer: any DispatchSourceTimer
+    init(timer: any DispatchSourceTimer) { self.timer = timer }
 }

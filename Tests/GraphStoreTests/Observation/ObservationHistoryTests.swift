@@ -1,10 +1,11 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// With `pollingHistoryEvery`, an observation sees saves by another container on the same store
 /// (as it would another process's: nothing but persistent history connects them).
-@Suite struct ObservationHistoryTests {
+@Suite(.onTestThreads) struct ObservationHistoryTests {
     private static let titles = FetchRequest<Picture>(sortBy: [.ascending(\.$code)])
 
     @Test(arguments: historyLocations)

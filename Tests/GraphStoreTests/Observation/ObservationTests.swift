@@ -1,9 +1,10 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// `observe`: fresh results after every save of the container that could change them.
-@Suite struct ObservationTests {
+@Suite(.onTestThreads) struct ObservationTests {
     private static let names = FetchRequest<Author>(sortBy: [.ascending(\.$name)])
 
     private static func addAuthor(_ container: PersistentContainer, _ name: String) async throws {
