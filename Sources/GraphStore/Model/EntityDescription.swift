@@ -183,6 +183,8 @@ public struct AttributeDescription: Sendable {
     public let isPreservedOnDeletion: Bool
     /// A `Date` (or `Date?`): the store records it, since dates once had another encoding.
     let isDate: Bool
+    /// Its name in an earlier model version (``AttributeOption/renamed(from:)``).
+    public let renamedFrom: String?
 
     init(name: String, slot: Int, storage: any AnyAttributeStorage) {
         self.name = name
@@ -197,6 +199,7 @@ public struct AttributeDescription: Sendable {
         isTransient = storage.declaredOptions.contains(.transient)
         isTracked = storage.declaredOptions.contains(.tracked)
         isPreservedOnDeletion = storage.declaredOptions.contains(.preservedOnDeletion)
+        renamedFrom = AttributeOption.renamedFrom(in: storage.declaredOptions)
     }
 }
 
@@ -219,11 +222,14 @@ public struct RelationshipDescription: Sendable {
     public let isTracked: Bool
     /// A to-one whose destination's unique key goes into a delete's tombstone.
     public let isPreservedOnDeletion: Bool
+    /// A to-one's name in an earlier model version (``AttributeOption/renamed(from:)``).
+    public let renamedFrom: String?
 
     init(name: String, slot: Int, isToMany: Bool, owner: String, destination: ManagedObject.Type, inverse: ImmutableKeyPath?,
          deleteRule: DeleteRule, deletesOwnerWhenEmpty: Bool, isManyToMany: Bool = false, history: Set<AttributeOption> = []) {
         isTracked = history.contains(.tracked)
         isPreservedOnDeletion = history.contains(.preservedOnDeletion)
+        renamedFrom = AttributeOption.renamedFrom(in: history)
         self.name = name
         self.slot = slot
         self.isToMany = isToMany
