@@ -12,6 +12,15 @@ public enum AttributeOption: Sendable, Hashable {
     /// Persistent history keeps its value in a delete's tombstone (Core Data's
     /// `preservesValueInHistoryOnDeletion`). Not part of the schema either.
     case preservedOnDeletion
+    /// The attribute (or to-one) was called `from` in an earlier model version (Core Data's
+    /// `renamingIdentifier`): a migration renames its column, keeping the values (see <doc:Migration>).
+    case renamed(from: String)
+
+    /// The name a `.renamed(from:)` among `options` gives, if any.
+    static func renamedFrom(in options: Set<AttributeOption>) -> String? {
+        for case .renamed(let name) in options { return name }
+        return nil
+    }
 }
 
 /// A stored (or transient) property of a ``ManagedObject``.

@@ -42,6 +42,10 @@ open class ManagedObject {
     /// The entity's name, and its table's: the class name unless overridden.
     open class var entityName: String { String(describing: self) }
 
+    /// The entity's name in an earlier model version (Core Data's `renamingIdentifier`): a migration
+    /// renames its table, keeping the rows (see <doc:Migration>). Nil unless overridden.
+    open class var renamedFrom: String? { nil }
+
     /// Whether a container that tracks history records this entity's changes. Override with
     /// `false` for bookkeeping rows (run records, counters) that nobody reads as changes: their
     /// writes then cost no history, which also matters when the disk is nearly full.

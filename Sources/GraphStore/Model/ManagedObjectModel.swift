@@ -58,7 +58,7 @@ struct ModelValidator {
                 problems.append("\(entity.name): a composite unique constraint or index names a key path that is not a stored attribute (or, for an index, a to-one) of \(entity.name)")
             }
         }
-        return problems + joinTableNameProblems()
+        return problems + joinTableNameProblems() + renameProblems()
     }
 
     private func reflectionProblems(_ entity: EntityDescription) -> [String] {

@@ -35,10 +35,13 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
         historyOptions = []
     }
 
-    /// Declares a to-one relationship that persistent history keeps: `.tracked`, `.preservedOnDeletion`.
+    /// Declares a to-one relationship that persistent history keeps (`.tracked`, `.preservedOnDeletion`),
+    /// or whose column an earlier model version named otherwise (`.renamed(from:)`).
     public init(deleteRule: DeleteRule = .nullify, _ history: AttributeOption, _ more: AttributeOption...) {
-        precondition(([history] + more).allSatisfy { $0 == .tracked || $0 == .preservedOnDeletion },
-                     "a to-one takes .tracked and .preservedOnDeletion only")
+        precondition(([history] + more).allSatisfy { option in
+            if case .renamed = option { return true }
+            return option == .tracked || option == .preservedOnDeletion
+        }, "a to-one takes .tracked, .preservedOnDeletion and .renamed(from:) only")
         self.deleteRule = deleteRule
         historyOptions = Set([history] + more)
     }

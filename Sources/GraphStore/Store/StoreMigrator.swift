@@ -6,7 +6,7 @@ internal import GRDB
 /// new indexes, new unique constraints (after checking the stored rows obey them), removed
 /// attributes (their columns dropped), removed entities (their tables dropped, when no remaining
 /// table refers to them), and new or removed many-to-many relationships (their join tables
-/// created or dropped). Anything else, and any store written by a newer model,
+/// created or dropped), and renames a model declares (``SchemaRenames``). Anything else, and any store written by a newer model,
 /// stops with ``GraphStoreError/incompatibleStore(_:)``. A store of an earlier storage format
 /// (``SchemaSnapshot/format``) has its values converted in the same transaction. Everything runs
 /// in the caller's transaction, so a failure leaves the file as it was.
@@ -59,7 +59,10 @@ struct StoreMigrator {
             // Opening the store for writing modifies the file (GRDB's WAL setup commits a
             // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
             let upgraded = stored.upgradingFormat(to: current).snapshot
-            if upgraded.version < current.version { try migrator.checkMigration(from: upgraded, to: current, db) }
+            if upgraded.version < current.version {
+                let renames = try SchemaRenames(model: model).resolve(upgraded)
+                try migrator.checkMigration(from: renames.applied(to: upgraded), to: current, db, renames: renames)
+            }
         } else if try db.tableExists(metadataTable) == false, try !db.userTables().isEmpty {
             throw GraphStoreError.incompatibleStore("\(db.dialect.storePlace) holds tables but is not a GraphStore store")
         }
@@ -143,7 +146,9 @@ struct StoreMigrator {
     }
 
     /// Throws what ``migrate(from:to:_:)`` would, without changing anything.
-    private func checkMigration(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
+    /// `renames`: those `stored` already has applied but the store does not yet (its queries use the stored names).
+    private func checkMigration(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection,
+                                renames: SchemaRenames.Resolution) throws {
         for table in current.tables {
             guard let old = stored.table(named: table.name) else { continue }
             for column in table.columns {
@@ -154,15 +159,19 @@ struct StoreMigrator {
                 }
             }
             for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
-                try checkNoDuplicates(table.name, columns, db)
+                let (storedTable, storedColumns) = renames.storedNames(table.name, columns)
+                try checkNoDuplicates(storedTable, storedColumns, db)
             }
             try checkDroppedColumns(of: table, from: old)
         }
         try checkRemovedTables(from: stored, current)
     }
 
-    private func migrate(from stored: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
-        try checkMigration(from: stored, to: current, db)
+    private func migrate(from original: SchemaSnapshot, to current: SchemaSnapshot, _ db: any SchemaConnection) throws {
+        let renames = try SchemaRenames(model: model).resolve(original)
+        let stored = renames.applied(to: original)
+        try checkMigration(from: stored, to: current, db, renames: renames)
+        try renames.perform(db) { column, table in try dropLeftover(column, of: table, db) }
         let added = current.tables.filter { stored.table(named: $0.name) == nil }
         for table in added where table.isJoin != true { try dropLeftoverTable(table.name, db) }
         try createTables(added, db)
