@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// v2 of `BookV1` with both attributes renamed (Core Data's `renamingIdentifier`).
@@ -71,7 +72,7 @@ final class ReviewOfVolume: ManagedObject {
 
 /// A migration keeps a renamed attribute's or entity's data by renaming its column or table in the
 /// migration's transaction, on both stores; a rename it cannot apply is refused, the store unchanged.
-@Suite struct RenameMigrationTests {
+@Suite(.onTestThreads) struct RenameMigrationTests {
     private func seedV1(_ store: TemporaryStore) throws {
         let context = try store.open(version: 1, entities: [BookV1.self]).newContext()
         for (isbn, title) in [("1", "Rio"), ("2", "Lisboa")] {

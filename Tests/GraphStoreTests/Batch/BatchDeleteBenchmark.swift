@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Issue 30's batch delete figures (run by hand, release build; nothing asserts a time):
@@ -7,7 +8,7 @@ import Testing
 /// Deletes 24,000 of 25,000 books (each by a nullifying to-one to one of 240 authors) three
 /// ways, each on a fresh store: the floor (one `DELETE ... WHERE`, no rules, no history), a
 /// batch delete, and a context that fetches the objects, deletes them and saves.
-@Suite struct BatchDeleteBenchmark {
+@Suite(.onTestThreads) struct BatchDeleteBenchmark {
     static let matched = 24_000
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["GRAPHSTORE_BENCH"] != nil), arguments: [Location.file, .postgres])

@@ -1,10 +1,11 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Batch deletes run in the store, never loading the objects, and keep delete rules,
 /// `deletesOwnerWhenEmpty` and persistent history, on both stores.
-@Suite struct BatchDeleteTests {
+@Suite(.onTestThreads) struct BatchDeleteTests {
     private func seedParents(_ context: ObjectContext, denyKid: Bool) throws -> [String: ObjectID] {
         let p1 = context.insert(Parent.self), p2 = context.insert(Parent.self)
         (p1.name, p2.name) = ("p1", "p2")

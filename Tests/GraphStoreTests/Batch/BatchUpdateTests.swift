@@ -1,9 +1,10 @@
 import Foundation
 @testable import GraphStore
+import PhotoSyncTestSupport
 import Testing
 
 /// Batch updates run in the store, reporting the rows they changed; unique attributes are refused.
-@Suite struct BatchUpdateTests {
+@Suite(.onTestThreads) struct BatchUpdateTests {
     @Test(arguments: historyLocations)
     func setsTheMatchedRowsAndHistoryTracksThem(_ location: Location) throws {
         let store = try HistoryStore(location)
