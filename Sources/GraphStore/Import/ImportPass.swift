@@ -2,7 +2,9 @@
 /// group of records under the merge policy, then write in dependency order.
 ///
 /// Judging runs members before owners (photos before photographers), so an owner whose entity is
-/// deleted when empty is inserted only when a member that will be written links to it.
+/// deleted when empty is inserted only when a member that will be written links to it. A record's
+/// many-to-many set links it like a to-one: its members' records are written first, its join rows
+/// after its own rows (``MemberPairs``).
 struct ImportPass {
     let session: ImportSession
     let tables: [RecordTable]
@@ -20,6 +22,7 @@ struct ImportPass {
     private var rowIDs: [[Int64?]]
     private var conflicts: [ConstraintConflict] = []
     private var vacated: [String: Set<Int64>] = [:]
+    private var pairs: MemberPairs
 
     private var policy: MergePolicy { session.mergePolicy }
 
@@ -28,7 +31,9 @@ struct ImportPass {
         destinations = tables.map { table in
             table.entity.toOneRelationships.map { relationship in tables.firstIndex { $0.entity === relationship.destinationEntity } }
         }
-        order = Self.writeOrder(destinations)
+        pairs = MemberPairs(tables: tables)
+        order = Self.writeOrder(zip(destinations, pairs.destinations).map { $0 + $1 })
+        pairs.check(writeOrder: order, tables)
         needed = tables.map { Array(repeating: false, count: $0.groupCount) }
         rowIDs = tables.map { Array(repeating: nil, count: $0.groupCount) }
     }
@@ -41,13 +46,20 @@ struct ImportPass {
         decisions = tables.map { Array(repeating: .skip, count: $0.groupCount) }
         for index in order.reversed() { judge(index) }
         if !conflicts.isEmpty { throw GraphStoreError.constraintConflicts(conflicts) }
+        for index in tables.indices { try readPairs(index, writer) }
         for index in order { try write(index, writer) }
         try deleteEmptiedOwners(writer)
+        let inserted = outcome.result.changes.inserted
+        for id in pairs.touchedMembers where inserted[id.entityName]?.contains(id) != true {
+            outcome.result.changes.updated[id.entityName, default: []].insert(id)
+        }
     }
 
     // MARK: - Looking up
 
-    private func isLinkedTo(_ index: Int) -> Bool { destinations.contains { $0.contains(index) } }
+    private func isLinkedTo(_ index: Int) -> Bool {
+        destinations.contains { $0.contains(index) } || pairs.destinations.contains { $0.contains(index) }
+    }
 
     /// The stored rows of a table's keys: none for a table expected to be all new (the insert
     /// finds out if one is not), remembered rows for link destinations, the rest read in batches.
@@ -107,6 +119,27 @@ struct ImportPass {
                 }
                 needed[target][Int(destination)] = true
             }
+            for set in 0..<table.setCount where keepsSet(decision) {
+                guard let members = record.members(set, in: table) else { continue }
+                guard let target = pairs.destinations[index][set] else {
+                    preconditionFailure("\(table.entity.name) records give members of \(table.entity.manyToManyRelationships[set].name) from \(table.entity.manyToManyRelationships[set].destinationName) records missing from this save")
+                }
+                for member in members { needed[target][Int(member)] = true }
+            }
+        }
+    }
+
+    /// Reads the stored pairs of the rows whose sets the records replace.
+    private mutating func readPairs(_ index: Int, _ writer: any StoreWriter) throws {
+        let table = tables[index]
+        for set in 0..<table.setCount {
+            var owners: [Int64] = []
+            for group in 0..<table.groupCount {
+                guard case .merge(let row, _, _) = decisions[index][group], keepsSet(decisions[index][group]),
+                    merged[index][group].members(set, in: table) != nil else { continue }
+                owners.append(row.rowID)
+            }
+            if !owners.isEmpty { try pairs.read(index, set, owners: owners, writer) }
         }
     }
 
@@ -117,6 +150,7 @@ struct ImportPass {
     private mutating func write(_ index: Int, _ writer: any StoreWriter) throws {
         let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
         try writer.writingInBatch(tables[index].entity, inserts: inserts) { try writeGroups(index, writer) }
+        try pairs.flush(index, writer)
     }
 
     /// (Not inlined into the batch's closure: values captured there are retained at every use,
@@ -136,6 +170,7 @@ struct ImportPass {
                 let values = try insertedValues(record, index)
                 let rowID = try writer.insert(into: entity, values: values)
                 rowIDs[index][group] = rowID
+                _ = replaceSets(record, index, owner: rowID)
                 rows.noteInserted(rowID)
                 counts.inserted += 1
                 counts.repeated += copies - 1
@@ -143,24 +178,26 @@ struct ImportPass {
                 if remembers { remembered.set(table.keys[group], StoredRow(rowID: rowID, values: values)) }
             case .merge(let row, let overwrite, let isRepeat):
                 let changed = changes(record, row, index, overwrite: overwrite)
+                let paired = keepsSet(decisions[index][group]) && replaceSets(record, index, owner: row.rowID)
                 if !changed.isEmpty {
                     try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0.column] }, values: changed.map(\.value))
                     for change in changed where change.column >= table.width {
                         vacate(entity, change.column - table.width, found[index].value(row.index, change.column))
                     }
-                    outcome.result.changes.updated[name, default: []].insert(.permanent(name, row.rowID))
                 }
+                if !changed.isEmpty || paired { outcome.result.changes.updated[name, default: []].insert(.permanent(name, row.rowID)) }
                 rowIDs[index][group] = row.rowID
                 if isRepeat {
                     counts.repeated += copies
-                    if !changed.isEmpty && sessionRows?.isCountedUnchanged(row.rowID) == true {
+                    if (!changed.isEmpty || paired) && sessionRows?.isCountedUnchanged(row.rowID) == true {
                         (counts.unchanged, counts.updated) = (counts.unchanged - 1, counts.updated + 1)
                         rows.noteMet(row.rowID, unchanged: false)
                     }
                 } else {
-                    if changed.isEmpty { counts.unchanged += 1 } else { counts.updated += 1 }
+                    let unchanged = changed.isEmpty && !paired
+                    if unchanged { counts.unchanged += 1 } else { counts.updated += 1 }
                     counts.repeated += copies - 1
-                    rows.noteMet(row.rowID, unchanged: changed.isEmpty)
+                    rows.noteMet(row.rowID, unchanged: unchanged)
                 }
                 // A remembered row the save left as it was is remembered already.
                 if remembers && (!changed.isEmpty || !found[index].isRemembered(row.index)) {
@@ -234,6 +271,27 @@ struct ImportPass {
         }
     }
 
+    /// Whether a group's member sets (those it gives) end up in its row's pairs: a new row's always,
+    /// a stored row's by the policy's rule for member sets.
+    private func keepsSet(_ decision: Decision) -> Bool {
+        switch decision {
+        case .skip: false
+        case .insert: true
+        case .merge: policy.newValueWins(.memberSet, storedIsEmpty: false)
+        }
+    }
+
+    /// Makes the pairs of `owner` the sets `record` gives; returns whether a pair changed.
+    private mutating func replaceSets(_ record: MergedRecord, _ index: Int, owner: Int64) -> Bool {
+        var changed = false
+        for set in 0..<tables[index].setCount {
+            guard let members = record.members(set, in: tables[index]), let target = pairs.destinations[index][set] else { continue }
+            let rows = Set(members.compactMap { rowIDs[target][Int($0)] })
+            changed = pairs.replace(index, set, owner: owner, members: rows) || changed
+        }
+        return changed
+    }
+
     /// Whether a record's link replaces a stored row's: the policy's rule for to-ones.
     private func takesLink(_ stored: StoredValue) -> Bool {
         policy.newValueWins(.toOne, storedIsEmpty: stored == .null)
@@ -266,43 +324,6 @@ private enum Decision {
 struct FoundRow {
     let rowID: Int64
     let index: Int
-}
-
-/// A group's records merged into one, as the policy's rules pick among new duplicates
-/// (``MergePolicy/laterDuplicateWins(earlierAssigned:)``). A group of one record (nearly all) is
-/// read in place, without a copy.
-struct MergedRecord {
-    /// The group's only record, or -1 when several were merged into `values` and `links`.
-    private let record: Int
-    private var values: [StoredValue] = []
-    private var links: [Int32] = []
-    private(set) var assigned: UInt64 = 0
-
-    init(_ table: RecordTable, group: Int, policy: MergePolicy) {
-        if let only = table.onlyRecord(of: group) {
-            record = only
-            assigned = table.assignedMask(only)
-            return
-        }
-        record = -1
-        values = Array(repeating: .null, count: table.width)
-        links = Array(repeating: RecordTable.unlinked, count: table.linkCount)
-        for record in table.records(of: group) {
-            for attribute in 0..<table.width where table.isAssigned(record, attribute) && policy.laterDuplicateWins(earlierAssigned: isAssigned(attribute)) {
-                values[attribute] = table.value(record, attribute)
-                assigned |= 1 << attribute
-            }
-            for link in 0..<table.linkCount {
-                let target = table.link(record, link)
-                if target >= 0 && policy.laterDuplicateWins(earlierAssigned: links[link] >= 0) { links[link] = target }
-            }
-        }
-    }
-
-    func isAssigned(_ attribute: Int) -> Bool { assigned & (1 << attribute) != 0 }
-    func value(_ attribute: Int, in table: RecordTable) -> StoredValue { record >= 0 ? table.value(record, attribute) : values[attribute] }
-    /// The destination group of link `link`, or -1.
-    func link(_ link: Int, in table: RecordTable) -> Int32 { record >= 0 ? table.link(record, link) : links[link] }
 }
 
 /// What a committed pass tells its session.
