@@ -195,8 +195,7 @@ extension Catalog {
     /// Saves `arriving` through `session`, leaving out what deletes exclude. What deletes exclude is
     /// read again in the save's transaction: a delete that committed after the page was prepared is
     /// honoured, never undone by this page. License ids the page brings that the catalog lacks are
-    /// looked up first (see ``LicenseLookup``), and the photos' tags linked after (``TagLinks``;
-    /// not in a dry run, whose one transaction stays open).
+    /// looked up first (see ``LicenseLookup``); the photos' tags are linked by the same save.
     private func save(
         _ arriving: ArrivingPage, session: ImportSession, lease: LockLease?, licenses: LicenseLookup,
         prepare: (FeedPage) throws(PhotoSyncError) -> PreparedPage
@@ -207,9 +206,8 @@ extension Catalog {
         try lease?.confirm()
         let result = try session.save(preparing: { context in
             page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
-            return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
+            return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos), AnyImportRecords(page.tags)]
         })
-        if !licenses.dryRun { try TagLinks.sync(page.page.photos.map(\.id), in: container) }
         return (page, result)
     }
 
