@@ -64,6 +64,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The links benchmark's GraphStore side (Benchmarks/links_bench.py, `make bench`).
+        .executableTarget(
+            name: "links-bench",
+            dependencies: ["GraphStore"],
+            path: "Benchmarks/links",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "photosync",
             dependencies: [

@@ -201,6 +201,7 @@ class Bench:
         self.serve_rows, self.serve_rss, self.serve_size = [], 0.0, 0
         self.checks = []
         self.downloads = None  # download_bench.measure(...) once run
+        self.links = None  # links_bench.report(...) lines once run
         self.notes = []
 
     def build_floor(self):
@@ -605,6 +606,10 @@ def report(bench, started, finished):
                          f"{q['rss']:.1f} MiB | {floor} |")
         lines.append("")
 
+    if bench.links:
+        lines += ["## Many-to-many sets through an import session", "",
+                  "`Benchmarks/links_bench.py`: GraphStore's `links-bench` (Benchmarks/links/main.swift) against "
+                  "`Benchmarks/floor/links_floor.c`, which writes the same join rows on the SQLite C API.", ""] + bench.links + [""]
     if bench.downloads:
         import download_bench  # noqa: E402
         lines += ["## Downloads (issue 27)", "",
@@ -830,6 +835,11 @@ def main():
             import download_bench  # noqa: E402 (it imports this module's helpers)
             log(f"download: {args.download_images} images, photosync against curl")
             bench.downloads = download_bench.measure(args.binary, args.download_images)
+        if not args.quick:
+            import links_bench  # noqa: E402 (it imports this module's helpers)
+            log("links: many-to-many sets through an import session against Benchmarks/floor/links_floor.c")
+            links = os.path.join(os.path.dirname(args.binary), "links-bench")
+            bench.links = links_bench.report(links_bench.measure(links, 100_000, 5, args.workdir), 100_000)
     finally:
         finished = datetime.datetime.now(datetime.timezone.utc)
         os.makedirs(args.results, exist_ok=True)

@@ -34,7 +34,8 @@ import Testing
         Case(stored: "s", offered: ["a"], objectWins: "a", storeTrumpAttribute: "s", storeTrumpToOne: "s"),
         Case(stored: "s", offered: ["a", "b"], objectWins: "b", storeTrumpAttribute: "s", storeTrumpToOne: "s"),
         Case(stored: "s", offered: [nil, "b"], objectWins: "b", storeTrumpAttribute: "s", storeTrumpToOne: "s"),
-        // A stored row whose field is empty: only a to-one is filled under store-trump.
+        // A stored row whose field is empty: only a to-one is filled under store-trump (an empty
+        // member set is a value, kept like an attribute's).
         Case(stored: "", offered: [], objectWins: "", storeTrumpAttribute: "", storeTrumpToOne: ""),
         Case(stored: "", offered: [nil], objectWins: "", storeTrumpAttribute: "", storeTrumpToOne: ""),
         Case(stored: "", offered: ["a"], objectWins: "a", storeTrumpAttribute: "", storeTrumpToOne: "a"),
@@ -45,7 +46,7 @@ import Testing
     @Test(arguments: cases, [MergePolicy.error, .objectTrump, .storeTrump])
     func valuesWin(_ row: Case, _ policy: MergePolicy) {
         for field in MergePolicy.Field.allCases {
-            let expected = policy != .storeTrump ? row.objectWins : field == .attribute ? row.storeTrumpAttribute : row.storeTrumpToOne
+            let expected = policy != .storeTrump ? row.objectWins : field != .toOne ? row.storeTrumpAttribute : row.storeTrumpToOne
             let merged = policy.merged(row.offered)
             let outcome = policy.resolved(field, stored: row.stored, storedIsEmpty: row.stored == "", merged: merged, unassigned: "u")
             #expect(outcome == expected, "\(policy), \(field)")

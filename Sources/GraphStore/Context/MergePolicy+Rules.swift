@@ -6,10 +6,13 @@
 /// a to-one given a destination. Unassigned fields never override anything.
 extension MergePolicy {
     /// What a field holds, as far as merging goes: to-ones fill an empty stored link even under
-    /// `.storeTrump`; attributes never replace a stored value there.
+    /// `.storeTrump`; attributes never replace a stored value there, nor does a member set.
     enum Field: Sendable, CaseIterable {
         case attribute
         case toOne
+        /// An import record's complete set of many-to-many members: it replaces the stored pairs
+        /// as an attribute replaces a value (an empty stored set is a value, kept under `.storeTrump`).
+        case memberSet
     }
 
     /// What a unique key met.
@@ -37,7 +40,8 @@ extension MergePolicy {
     }
 
     /// Whether the duplicates' merged value replaces a stored row's: under `.objectTrump` and
-    /// `.error` (for a row it may merge with) always; under `.storeTrump` only an empty to-one.
+    /// `.error` (for a row it may merge with) always; under `.storeTrump` only an empty to-one (a
+    /// stored row's member set, empty or not, is kept there).
     func newValueWins(_ field: Field, storedIsEmpty: Bool) -> Bool {
         self != .storeTrump || (field == .toOne && storedIsEmpty)
     }

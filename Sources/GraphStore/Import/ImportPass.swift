@@ -1,34 +1,39 @@
 /// One attempt at writing an import save inside its transaction: look the keys up, judge every
-/// group of records under the merge policy, then write in dependency order.
+/// group of records under the merge policy, then write in dependency order (ImportPass+Writing).
 ///
 /// Judging runs members before owners (photos before photographers), so an owner whose entity is
-/// deleted when empty is inserted only when a member that will be written links to it.
+/// deleted when empty is inserted only when a member that will be written links to it. A record's
+/// many-to-many set links it like a to-one: its members' records are written first, its join rows
+/// after its own rows (``MemberPairs``).
 struct ImportPass {
     let session: ImportSession
     let tables: [RecordTable]
     let attempt: ImportAttempt
-    private(set) var outcome = ImportOutcome()
+    var outcome = ImportOutcome()
 
     /// Per table, per link: the table it points into.
-    private let destinations: [[Int?]]
+    let destinations: [[Int?]]
     /// Tables in write order: link destinations first.
     private let order: [Int]
-    private var found: [FoundRows] = []
-    private var merged: [[MergedRecord]] = []
-    private var decisions: [[Decision]] = []
+    var found: [FoundRows] = []
+    var merged: [[MergedRecord]] = []
+    var decisions: [[Decision]] = []
     private var needed: [[Bool]]
-    private var rowIDs: [[Int64?]]
+    var rowIDs: [[Int64?]]
     private var conflicts: [ConstraintConflict] = []
-    private var vacated: [String: Set<Int64>] = [:]
+    var vacated: [String: Set<Int64>] = [:]
+    var pairs: MemberPairs
 
-    private var policy: MergePolicy { session.mergePolicy }
+    var policy: MergePolicy { session.mergePolicy }
 
     init(session: ImportSession, tables: [RecordTable], attempt: ImportAttempt) {
         (self.session, self.tables, self.attempt) = (session, tables, attempt)
         destinations = tables.map { table in
             table.entity.toOneRelationships.map { relationship in tables.firstIndex { $0.entity === relationship.destinationEntity } }
         }
-        order = Self.writeOrder(destinations)
+        pairs = MemberPairs(tables: tables)
+        order = Self.writeOrder(zip(destinations, pairs.destinations).map { $0 + $1 })
+        pairs.check(writeOrder: order, tables)
         needed = tables.map { Array(repeating: false, count: $0.groupCount) }
         rowIDs = tables.map { Array(repeating: nil, count: $0.groupCount) }
     }
@@ -41,13 +46,20 @@ struct ImportPass {
         decisions = tables.map { Array(repeating: .skip, count: $0.groupCount) }
         for index in order.reversed() { judge(index) }
         if !conflicts.isEmpty { throw GraphStoreError.constraintConflicts(conflicts) }
+        for index in tables.indices { try readPairs(index, writer) }
         for index in order { try write(index, writer) }
         try deleteEmptiedOwners(writer)
+        let inserted = outcome.result.changes.inserted
+        for id in pairs.touchedMembers where inserted[id.entityName]?.contains(id) != true {
+            outcome.result.changes.updated[id.entityName, default: []].insert(id)
+        }
     }
 
     // MARK: - Looking up
 
-    private func isLinkedTo(_ index: Int) -> Bool { destinations.contains { $0.contains(index) } }
+    func isLinkedTo(_ index: Int) -> Bool {
+        destinations.contains { $0.contains(index) } || pairs.destinations.contains { $0.contains(index) }
+    }
 
     /// The stored rows of a table's keys: none for a table expected to be all new (the insert
     /// finds out if one is not), remembered rows for link destinations, the rest read in batches.
@@ -107,126 +119,32 @@ struct ImportPass {
                 }
                 needed[target][Int(destination)] = true
             }
-        }
-    }
-
-    // MARK: - Writing
-
-    /// The groups' rows, in one batch: the groups are distinct keys, so distinct rows, and the
-    /// store may send them together (PostgreSQL does, set-based).
-    private mutating func write(_ index: Int, _ writer: any StoreWriter) throws {
-        let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
-        try writer.writingInBatch(tables[index].entity, inserts: inserts) { try writeGroups(index, writer) }
-    }
-
-    /// (Not inlined into the batch's closure: values captured there are retained at every use,
-    /// 2% more instructions for a SQLite import.)
-    private mutating func writeGroups(_ index: Int, _ writer: any StoreWriter) throws {
-        let table = tables[index], entity = table.entity, name = entity.name
-        let remembers = isLinkedTo(index)
-        var counts = ImportCounts()
-        var rows = outcome.storedRows[name] ?? SessionRowChanges()
-        let sessionRows = session.stored[name]
-        var remembered = RememberedRows()
-        for group in 0..<table.groupCount {
-            let record = merged[index][group], copies = table.size(of: group)
-            switch decisions[index][group] {
-            case .skip: continue
-            case .insert:
-                let values = try insertedValues(record, index)
-                let rowID = try writer.insert(into: entity, values: values)
-                rowIDs[index][group] = rowID
-                rows.noteInserted(rowID)
-                counts.inserted += 1
-                counts.repeated += copies - 1
-                outcome.result.changes.inserted[name, default: []].insert(.permanent(name, rowID))
-                if remembers { remembered.set(table.keys[group], StoredRow(rowID: rowID, values: values)) }
-            case .merge(let row, let overwrite, let isRepeat):
-                let changed = changes(record, row, index, overwrite: overwrite)
-                if !changed.isEmpty {
-                    try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0.column] }, values: changed.map(\.value))
-                    for change in changed where change.column >= table.width {
-                        vacate(entity, change.column - table.width, found[index].value(row.index, change.column))
-                    }
-                    outcome.result.changes.updated[name, default: []].insert(.permanent(name, row.rowID))
+            for set in 0..<table.setCount where keepsSet(decision) {
+                guard let members = record.members(set, in: table) else { continue }
+                guard let target = pairs.destinations[index][set] else {
+                    preconditionFailure("\(table.entity.name) records give members of \(table.entity.manyToManyRelationships[set].name) from \(table.entity.manyToManyRelationships[set].destinationName) records missing from this save")
                 }
-                rowIDs[index][group] = row.rowID
-                if isRepeat {
-                    counts.repeated += copies
-                    if !changed.isEmpty && sessionRows?.isCountedUnchanged(row.rowID) == true {
-                        (counts.unchanged, counts.updated) = (counts.unchanged - 1, counts.updated + 1)
-                        rows.noteMet(row.rowID, unchanged: false)
-                    }
-                } else {
-                    if changed.isEmpty { counts.unchanged += 1 } else { counts.updated += 1 }
-                    counts.repeated += copies - 1
-                    rows.noteMet(row.rowID, unchanged: changed.isEmpty)
-                }
-                // A remembered row the save left as it was is remembered already.
-                if remembers && (!changed.isEmpty || !found[index].isRemembered(row.index)) {
-                    var values = found[index].values(row.index)
-                    for change in changed { values[change.column] = change.value }
-                    remembered.set(table.keys[group], StoredRow(rowID: row.rowID, values: values))
-                }
+                for member in members { needed[target][Int(member)] = true }
             }
         }
-        outcome.storedRows[name] = rows
-        outcome.rememberedRows[name] = remembered
-        outcome.result.counts[name, default: ImportCounts()] += counts
     }
 
-    /// A new row: the record's values over the declared defaults, its links as foreign keys.
-    private func insertedValues(_ record: MergedRecord, _ index: Int) throws -> [StoredValue] {
+    /// Reads the stored pairs of the rows whose sets the records replace.
+    private mutating func readPairs(_ index: Int, _ writer: any StoreWriter) throws {
         let table = tables[index]
-        var values: [StoredValue] = []
-        values.reserveCapacity(table.entity.columns.count)
-        for (attribute, description) in table.entity.storedAttributes.enumerated() {
-            values.append(record.isAssigned(attribute) ? record.value(attribute, in: table) : description.defaultValue)
-        }
-        for link in 0..<table.linkCount { values.append(foreignKey(record, index, link) ?? .null) }
-        return values
-    }
-
-    /// The columns of a stored row the merge changes, with their new values: the record's where it
-    /// overwrites, its links where kept.
-    private func changes(_ record: MergedRecord, _ row: FoundRow, _ index: Int, overwrite: Bool) -> [(column: Int, value: StoredValue)] {
-        let (table, stored) = (tables[index], found[index])
-        var changed: [(column: Int, value: StoredValue)] = []
-        if overwrite {
-            for attribute in 0..<table.width where record.isAssigned(attribute) && !table.isInsertOnly(attribute) {
-                let value = record.value(attribute, in: table)
-                if value != stored.value(row.index, attribute) { changed.append((attribute, value)) }
+        for set in 0..<table.setCount {
+            var owners: [Int64] = []
+            for group in 0..<table.groupCount {
+                guard case .merge(let row, _, _) = decisions[index][group], keepsSet(decisions[index][group]),
+                    merged[index][group].members(set, in: table) != nil else { continue }
+                owners.append(row.rowID)
             }
-        }
-        for link in 0..<table.linkCount where record.link(link, in: table) >= 0 && takesLink(stored.value(row.index, table.width + link)) {
-            let value = foreignKey(record, index, link) ?? .null
-            if value != stored.value(row.index, table.width + link) { changed.append((table.width + link, value)) }
-        }
-        return changed
-    }
-
-    private func foreignKey(_ record: MergedRecord, _ index: Int, _ link: Int) -> StoredValue? {
-        let target = record.link(link, in: tables[index])
-        guard target >= 0, let table = destinations[index][link], let rowID = rowIDs[table][Int(target)] else { return nil }
-        return .integer(rowID)
-    }
-
-    private mutating func vacate(_ entity: EntityDescription, _ link: Int, _ old: StoredValue) {
-        guard case .integer(let rowID) = old else { return }
-        vacated[entity.name + "." + entity.toOneRelationships[link].name, default: []].insert(rowID)
-    }
-
-    private mutating func deleteEmptiedOwners(_ writer: any StoreWriter) throws {
-        guard !vacated.isEmpty else { return }
-        for id in try writer.deleteEmptiedOwners(vacated, model: session.container.model) {
-            outcome.result.changes.deleted[id.entityName, default: []].insert(id)
-            outcome.result.counts[id.entityName, default: ImportCounts()].deleted += 1
-            if let rowID = id.rowID { outcome.forgotten[id.entityName, default: []].insert(rowID) }
+            if !owners.isEmpty { try pairs.read(index, set, owners: owners, writer) }
         }
     }
 
     /// Whether a group's link `link` ends up in its row.
-    private func keepsLink(_ decision: Decision, _ link: Int, _ index: Int) -> Bool {
+    func keepsLink(_ decision: Decision, _ link: Int, _ index: Int) -> Bool {
         switch decision {
         case .skip: false
         case .insert: true
@@ -234,8 +152,18 @@ struct ImportPass {
         }
     }
 
+    /// Whether a group's member sets (those it gives) end up in its row's pairs: a new row's always,
+    /// a stored row's by the policy's rule for member sets.
+    func keepsSet(_ decision: Decision) -> Bool {
+        switch decision {
+        case .skip: false
+        case .insert: true
+        case .merge: policy.newValueWins(.memberSet, storedIsEmpty: false)
+        }
+    }
+
     /// Whether a record's link replaces a stored row's: the policy's rule for to-ones.
-    private func takesLink(_ stored: StoredValue) -> Bool {
+    func takesLink(_ stored: StoredValue) -> Bool {
         policy.newValueWins(.toOne, storedIsEmpty: stored == .null)
     }
 
@@ -253,7 +181,7 @@ struct ImportPass {
 }
 
 /// What a pass decided for one group of records.
-private enum Decision {
+enum Decision {
     /// Not written: an owner no written record links to, or a conflict.
     case skip
     case insert
@@ -266,43 +194,6 @@ private enum Decision {
 struct FoundRow {
     let rowID: Int64
     let index: Int
-}
-
-/// A group's records merged into one, as the policy's rules pick among new duplicates
-/// (``MergePolicy/laterDuplicateWins(earlierAssigned:)``). A group of one record (nearly all) is
-/// read in place, without a copy.
-struct MergedRecord {
-    /// The group's only record, or -1 when several were merged into `values` and `links`.
-    private let record: Int
-    private var values: [StoredValue] = []
-    private var links: [Int32] = []
-    private(set) var assigned: UInt64 = 0
-
-    init(_ table: RecordTable, group: Int, policy: MergePolicy) {
-        if let only = table.onlyRecord(of: group) {
-            record = only
-            assigned = table.assignedMask(only)
-            return
-        }
-        record = -1
-        values = Array(repeating: .null, count: table.width)
-        links = Array(repeating: RecordTable.unlinked, count: table.linkCount)
-        for record in table.records(of: group) {
-            for attribute in 0..<table.width where table.isAssigned(record, attribute) && policy.laterDuplicateWins(earlierAssigned: isAssigned(attribute)) {
-                values[attribute] = table.value(record, attribute)
-                assigned |= 1 << attribute
-            }
-            for link in 0..<table.linkCount {
-                let target = table.link(record, link)
-                if target >= 0 && policy.laterDuplicateWins(earlierAssigned: links[link] >= 0) { links[link] = target }
-            }
-        }
-    }
-
-    func isAssigned(_ attribute: Int) -> Bool { assigned & (1 << attribute) != 0 }
-    func value(_ attribute: Int, in table: RecordTable) -> StoredValue { record >= 0 ? table.value(record, attribute) : values[attribute] }
-    /// The destination group of link `link`, or -1.
-    func link(_ link: Int, in table: RecordTable) -> Int32 { record >= 0 ? table.link(record, link) : links[link] }
 }
 
 /// What a committed pass tells its session.

@@ -27,7 +27,7 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
             let index = entity.storedAttributes.firstIndex(where: { $0.slot == slot })
         else { preconditionFailure("\(key) is not a unique attribute of \(entity.name)") }
         table = RecordTable(entity: entity, keyIndex: index)
-        scratch = ImportRecord(width: table.width, links: table.linkCount)
+        scratch = ImportRecord(width: table.width, links: table.linkCount, sets: table.setCount)
     }
 
     /// The handle that sets `attribute` in a record (look it up once, use it for every record).
@@ -58,6 +58,19 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
         return ImportLink(index: index)
     }
 
+    /// The handle that gives a record's complete set of members of the many-to-many `relationship`:
+    /// records of `D` in the same ``ImportSession/save(_:)`` call, named by their keys. A record
+    /// that gives no set leaves the stored pairs as they are; one that gives a set (empty included)
+    /// makes the pairs exactly that set, where the merge policy lets it (see <doc:Importing>).
+    public func members<D: ManagedObject>(_ relationship: KeyPath<T, ToMany<D>>) -> ImportMembers<T, D> {
+        let entity = table.entity
+        guard let slot = entity.slot(of: relationship), let index = entity.manyToManyRelationships.firstIndex(where: { $0.slot == slot }) else {
+            preconditionFailure("\(relationship) is not a many-to-many relationship of \(entity.name); set a to-one from the members' records instead")
+        }
+        precondition(D.self != T.self, "\(relationship) relates \(entity.name) to itself: import records link only to another entity's records")
+        return ImportMembers(index: index)
+    }
+
     /// Appends a record with `key` and the values `fill` sets; unset attributes keep their stored
     /// value (or the declared default for a new row). Returns the record's reference for links.
     /// (Inlinable: specialized in the caller, filling a record costs no generic dispatch.)
@@ -65,7 +78,7 @@ public struct ImportRecords<T: ManagedObject>: Sendable {
     public mutating func append<K: AttributeValue>(_ key: K, _ fill: (inout ImportRecord<T>) -> Void = { _ in }) -> ImportReference<T> {
         fill(&scratch)
         defer { scratch.clear() }
-        return ImportReference(group: table.append(key: key.storedValue, scratch.values, scratch.assigned, scratch.links))
+        return ImportReference(group: table.append(key: key.storedValue, scratch.values, scratch.assigned, scratch.links, scratch.sets))
     }
 
     /// Makes room for `records` records, so that appending them does not grow the storage.
@@ -81,14 +94,18 @@ public struct ImportRecord<T: ManagedObject>: Sendable {
     @usableFromInline var values: [StoredValue]
     @usableFromInline var assigned: UInt64 = 0
     @usableFromInline var links: [Int32]
+    /// Per many-to-many: the member groups given, or nil.
+    @usableFromInline var sets: [[Int32]?]
 
-    init(width: Int, links: Int) {
+    init(width: Int, links: Int, sets: Int) {
         values = Array(repeating: .null, count: width)
         self.links = Array(repeating: RecordTable.unlinked, count: links)
+        self.sets = Array(repeating: nil, count: sets)
     }
 
     /// Back to no value set, in place.
     @inlinable mutating func clear() {
+        for index in sets.indices where sets[index] != nil { sets[index] = nil }
         guard assigned != 0 || links.contains(where: { $0 >= 0 }) else { return }
         for index in values.indices where assigned & (1 << index) != 0 { values[index] = .null }
         for index in links.indices { links[index] = -1 }
@@ -110,6 +127,18 @@ public struct ImportRecord<T: ManagedObject>: Sendable {
         get { links[link.index] < 0 ? nil : ImportReference(group: Int(links[link.index])) }
         set { links[link.index] = newValue.map { Int32($0.group) } ?? -1 }
     }
+
+    /// The complete set of `D` records this record's many-to-many relationship holds (nil: not given).
+    @inlinable
+    public subscript<D: ManagedObject>(members: ImportMembers<T, D>) -> [ImportReference<D>]? {
+        get { sets[members.index].map { $0.map { ImportReference(group: Int($0)) } } }
+        set { sets[members.index] = newValue.map { $0.map { Int32($0.group) } } }
+    }
+}
+
+/// A many-to-many of `T` to `D` whose complete set an import gives (from ``ImportRecords/members(_:)``).
+public struct ImportMembers<T: ManagedObject, D: ManagedObject>: Sendable {
+    @usableFromInline let index: Int
 }
 
 /// A stored attribute of `T` an import sets (from ``ImportRecords/field(_:)``).

@@ -228,18 +228,16 @@ final class FetchJob {
 
     /// Saves `prepared` through `session`, leaving out what deletes exclude, read in the save's
     /// transaction: a delete that committed after the page was prepared is honoured, never undone.
-    /// License ids the page brings that the catalog lacks are looked up first (``LicenseLookup``),
-    /// and the photos' tags linked after (``TagLinks``; not in a dry run, whose one transaction
-    /// stays open).
+    /// License ids the page brings that the catalog lacks are looked up first (``LicenseLookup``);
+    /// the photos' tags are linked by the same save.
     private func save(_ prepared: PreparedPage, in session: ImportSession) throws -> (PreparedPage, ImportResult) {
         try licenses.meet(prepared.page)
         try lease?.confirm()
         var page = prepared
         let result = try session.save(preparing: { context in
             page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
-            return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos)]
+            return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos), AnyImportRecords(page.tags)]
         })
-        if !settings.dryRun { try TagLinks.sync(page.page.photos.map(\.id), in: catalog.container) }
         return (page, result)
     }
 

@@ -2,8 +2,9 @@ import GraphStore
 import PhotoFeed
 
 /// A decoded page as GraphStore import records: one Photographer record and one Photo record per
-/// feed item, the photo linked to its photographer. Built on the thread that downloads the page
-/// (see ``PageDownload``), so the saving thread only saves.
+/// feed item, the photo linked to its photographer, and a Tag record per tag the page names, each
+/// photo giving its complete tag set (so the pairs are written in the page's own transaction).
+/// Built on the thread that downloads the page (see ``PageDownload``), so the saving thread only saves.
 ///
 /// Nothing here decides what is stored: repeated ids and names, photos already in the catalog and
 /// photographers nobody links to any more are the import session's to judge, under its merge policy.
@@ -11,6 +12,7 @@ struct PreparedPage: Sendable {
     let page: FeedPage
     let photographers: ImportRecords<Photographer>
     let photos: ImportRecords<Photo>
+    let tags: ImportRecords<Tag>
     /// Photos left out because a delete excluded their id or photographer.
     let excluded: Int
     /// What was left out, and the label the photos carry (to prepare the page again).
@@ -24,6 +26,7 @@ struct PreparedPage: Sendable {
         var photographers = ImportRecords(Photographer.self, key: \.$name)
         let ownerID = photographers.field(\.$ownerID)
         var photos = ImportRecords(Photo.self, key: \.$unique)
+        var tags = ImportRecords(Tag.self, key: \.$name)
         photographers.reserveCapacity(page.photos.count)
         photos.reserveCapacity(page.photos.count)
         let (title, titleKey, subtitle) = (photos.field(\.$title), photos.field(\.$titleKey), photos.field(\.$subtitle))
@@ -36,6 +39,7 @@ struct PreparedPage: Sendable {
                 continue
             }
             let owner = photographers.append(item.ownerName) { $0[ownerID] = item.ownerID }
+            let tagged = item.metadata.tags.map { $0.map { tags.append($0) } }
             photos.append(item.id) { photo in
                 photo[title] = item.title
                 photo[titleKey] = TextFolding.sortKey(item.title)
@@ -44,10 +48,10 @@ struct PreparedPage: Sendable {
                 photo[uploaded] = item.uploaded
                 photo[whoTook] = owner
                 photo[sourceField] = source
-                metadata.fill(&photo, item.metadata)
+                metadata.fill(&photo, item.metadata, tags: tagged)
             }
         }
-        (self.photographers, self.photos, self.excluded) = (photographers, photos, excluded)
+        (self.photographers, self.photos, self.tags, self.excluded) = (photographers, photos, tags, excluded)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GraphStore
 
-// The code sample of Importing.md, compiled (see GettingStartedSamples.swift).
+// The code samples of Importing.md, compiled (see GettingStartedSamples.swift).
 
 struct ImportingSample {
     // doc: Importing.md #1
@@ -51,5 +51,33 @@ struct ImportingSample {
         }
     // end doc
         _ = photoCounts
+    }
+}
+
+struct ImportingSetsSample {
+    // doc: Importing.md #2
+    final class Tag: ManagedObject {
+        @Attribute(.unique) var name = ""
+        @ToMany var photos: [TaggedPhoto]
+    }
+
+    final class TaggedPhoto: ManagedObject {
+        @Attribute(.unique) var unique = ""
+        @ToMany(inverse: \Tag.$photos) var tags: [Tag]
+    }
+
+    func run(_ container: PersistentContainer) throws { // scaffold
+        var tags = ImportRecords(Tag.self, key: \.$name)
+        var photos = ImportRecords(TaggedPhoto.self, key: \.$unique)
+        let photoTags = photos.members(\.$tags)
+        let (sea, fog) = (tags.append("sea"), tags.append("fog"))
+        photos.append("1") { $0[photoTags] = [sea, fog] }   // exactly these two
+        photos.append("2") { $0[photoTags] = [] }           // no tag at all
+        photos.append("3")                                  // its pairs stay as they are
+        let result = try container.importing(mergePolicy: .objectTrump) { session in
+            try session.save(tags, photos)   // the rows, then the join rows, in one transaction
+        }
+    // end doc
+        _ = result
     }
 }

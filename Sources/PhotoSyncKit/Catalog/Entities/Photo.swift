@@ -34,7 +34,8 @@ final class Photo: ManagedObject {
     /// The image sizes the feed gave, as ``PhotoSize/encoded(_:)`` writes them.
     @Attribute var sizes: String? = nil
     /// The tags as the feed last sent them, space-separated (nil: never sent): written with the
-    /// photo, so a changed tag set is an update; ``tags`` follows it (see ``TagLinks``).
+    /// photo, so a changed tag set is an update; ``tags`` follows it in the same import save
+    /// (see ``MetadataFields``).
     @Attribute var tagList: String? = nil
     @ToMany(inverse: \Tag.$photos) var tags: [Tag]
 
