@@ -33,6 +33,14 @@ final class BookTitleAndCaption: ManagedObject {
     @Attribute var caption = ""
 }
 
+/// A v1 store never held `summary`: the rename adds `blurb`.
+final class BookTitleRenamedAndAdded: ManagedObject {
+    override class var entityName: String { "Book" }
+    @Attribute(.unique) var isbn = ""
+    @Attribute var title = ""
+    @Attribute(.renamed(from: "summary")) var blurb = ""
+}
+
 final class BookCaptionFromTitle: ManagedObject {
     override class var entityName: String { "Book" }
     @Attribute(.unique) var isbn = ""
@@ -165,8 +173,21 @@ final class ReviewOfVolume: ManagedObject {
         } throws: { error in
             guard case GraphStoreError.incompatibleStore(let reason) = error else { return false }
             return reason.contains("Book.caption is renamed from subtitle") && reason.contains("holds no Book.subtitle")
+                && reason.contains("would drop Book.title")
         }
         #expect(try store.state() == before)
+    }
+
+    /// Core Data's rule: a store that predates the attribute gets it added, nothing dropped.
+    @Test(arguments: [Location.file, .postgres])
+    func aRenameFromANameAStoreNeverHeldAddsTheAttribute(_ location: Location) throws {
+        let store = try TemporaryStore(location)
+        try seedV1(store)
+        let context = try store.open(version: 2, entities: [BookTitleRenamedAndAdded.self]).newContext()
+        let books = try context.fetch(FetchRequest<BookTitleRenamedAndAdded>(sortBy: [.ascending(\.$isbn)]))
+        #expect(!books.isEmpty)
+        #expect(books.allSatisfy { $0.blurb == "" }, "added with its default")
+        #expect(books.map(\.title).allSatisfy { !$0.isEmpty }, "the stored titles are kept")
     }
 
     @Test(arguments: [Location.file, .postgres])

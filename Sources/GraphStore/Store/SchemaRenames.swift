@@ -4,13 +4,17 @@
 /// A migration applies them first, in its transaction (`ALTER TABLE ... RENAME`, the indexes
 /// recreated under their new names), then migrates from the renamed schema as from any other: so
 /// a version that renames and a later one that adds migrate in one step. A rename the stored schema
-/// already has is skipped; one from a name it lacks, or to a name it already holds, is refused.
+/// already has is skipped. One from a name it lacks adds the attribute, as Core Data does (the store
+/// predates it), unless the same migration would drop one of the table's columns: a likely typo,
+/// whose data would be lost, is refused. A rename to a name the store already holds is refused.
 struct SchemaRenames {
     /// One table's renames: its former name (or nil) and its columns' (new → old).
     struct Table {
         var name: String
         var from: String?
         var columns: [String: String]
+        /// The columns the model gives the table (attributes and to-ones, by their new names).
+        var modelColumns: Set<String> = []
         /// A join table's rename follows from its sides': applied when the store holds the old one.
         var isDerived = false
     }
@@ -41,7 +45,8 @@ struct SchemaRenames {
         for attribute in entity.storedAttributes { columns[attribute.name] = attribute.renamedFrom }
         for relationship in entity.toOneRelationships { columns[relationship.name] = relationship.renamedFrom }
         guard entity.renamedFrom != nil || !columns.isEmpty else { return nil }
-        return Table(name: entity.name, from: entity.renamedFrom, columns: columns)
+        let modelColumns = Set(entity.storedAttributes.map(\.name) + entity.toOneRelationships.map(\.name))
+        return Table(name: entity.name, from: entity.renamedFrom, columns: columns, modelColumns: modelColumns)
     }
 
     /// A join table is named after its naming side's entity, and its columns after both entities.
@@ -66,9 +71,10 @@ struct SchemaRenames {
                     throw GraphStoreError.incompatibleStore("cannot rename \(table.name).\(old) to \(new): the store already holds \(table.name).\(new)")
                 }
                 if hasOld { columns[new] = old }
-                else if !hasNew && !rename.isDerived {
+                else if !hasNew && !rename.isDerived, let dropped = droppedColumn(of: table, by: rename) {
                     throw GraphStoreError.incompatibleStore(
-                        "\(rename.name).\(new) is renamed from \(old), but the store (version \(stored.version)) holds no \(table.name).\(old)")
+                        "\(rename.name).\(new) is renamed from \(old), but the store (version \(stored.version)) holds no "
+                            + "\(table.name).\(old), and the migration would drop \(table.name).\(dropped): is the former name right?")
                 }
             }
             if from != nil || !columns.isEmpty {
@@ -76,6 +82,12 @@ struct SchemaRenames {
             }
         }
         return resolution
+    }
+
+    /// A stored column of `table` the model neither declares nor renames: the migration drops it.
+    private func droppedColumn(of table: SchemaSnapshot.Table, by rename: Table) -> String? {
+        let renamedFrom = Set(rename.columns.values)
+        return table.columns.map(\.name).first { !rename.modelColumns.contains($0) && !renamedFrom.contains($0) }
     }
 
     /// The stored table a rename starts from and its former name if the table itself is renamed;
