@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(Testing)
 import Testing
+#endif
 
 /// Threads of the test process's own that run the tests, so their blocking work (SQLite, libpq,
 /// waiting for child processes and sockets) never holds Swift's cooperative threads: there are
@@ -52,6 +54,8 @@ public final class TestThreads: TaskExecutor, @unchecked Sendable {
     }
 }
 
+// PhotoSyncTestSupport is a plain target, built by `swift build` too, where Testing is absent.
+#if canImport(Testing)
 /// Runs each test of a suite on ``TestThreads``. Every suite of the package carries it (`@Suite(.onTestThreads)`).
 public struct OnTestThreads: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
@@ -68,3 +72,4 @@ extension Trait where Self == OnTestThreads {
     /// See ``OnTestThreads``.
     public static var onTestThreads: Self { OnTestThreads() }
 }
+#endif
