@@ -5,7 +5,7 @@
 /// An update or delete needs the row as it was. SQLite writes at once, so it is read just before
 /// (by rowid). Inside a PostgreSQL batch the writes are kept and sent together: the rows are read
 /// in one query each time before the batch is sent (at its end, or when it fills up).
-final class HistoryWriter: StoreWriter {
+final class HistoryWriter: StoreWriter, ForwardingReader {
     let base: any StoreWriter
     let model: ManagedObjectModel
     var recorder = HistoryRecorder()
@@ -109,25 +109,5 @@ final class HistoryWriter: StoreWriter {
             for row in try base.rows(of: entity, rowIDs: Array(positions.keys)) { found[row.rowID] = row.values }
             for (rowID, position) in positions { recorder.setBefore(found[rowID], at: position) }
         }
-    }
-
-    // MARK: - Reading: the store's
-
-    func fetch(_ query: StoreQuery) throws -> [StoredRow] { try base.fetch(query) }
-    func fetchColumns(_ query: StoreQuery) throws -> StoredColumns { try base.fetchColumns(query) }
-    func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
-        try base.lookUp(entity, keyColumn: keyColumn, keys: keys, columns: columns)
-    }
-    func count(_ query: StoreQuery) throws -> Int { try base.count(query) }
-    func groupCounts(entity: String, column: String) throws -> [Int64: Int] { try base.groupCounts(entity: entity, column: column) }
-    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int] {
-        try base.groupCounts(entity: entity, column: column, owners: owners)
-    }
-    func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
-        try base.ownersWithoutMembers(owner: owner, candidates: candidates, member: member, column: column)
-    }
-    func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] { try base.rows(of: entity, rowIDs: rowIDs) }
-    func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
-        try base.rows(of: entity, columns: columns, matching: keys)
     }
 }

@@ -1,6 +1,6 @@
 /// A ``StoreWriter`` that forwards every call and notes the entities whose rows it inserts,
 /// updates or deletes (for ``ObservedStore``).
-final class TouchRecordingWriter: StoreWriter {
+final class TouchRecordingWriter: StoreWriter, ForwardingReader {
     let base: any StoreWriter
     private(set) var touched = Set<String>()
     /// The entity last noted: consecutive writes of one entity cost no set lookup.
@@ -36,24 +36,4 @@ final class TouchRecordingWriter: StoreWriter {
     }
     var batchFlushSize: Int? { base.batchFlushSize }
     func describeTransaction(author: String?, context: String?) { base.describeTransaction(author: author, context: context) }
-
-    // MARK: - Reading: the store's
-
-    func fetch(_ query: StoreQuery) throws -> [StoredRow] { try base.fetch(query) }
-    func fetchColumns(_ query: StoreQuery) throws -> StoredColumns { try base.fetchColumns(query) }
-    func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {
-        try base.lookUp(entity, keyColumn: keyColumn, keys: keys, columns: columns)
-    }
-    func count(_ query: StoreQuery) throws -> Int { try base.count(query) }
-    func groupCounts(entity: String, column: String) throws -> [Int64: Int] { try base.groupCounts(entity: entity, column: column) }
-    func groupCounts(entity: String, column: String, owners: [Int64]) throws -> [Int64: Int] {
-        try base.groupCounts(entity: entity, column: column, owners: owners)
-    }
-    func ownersWithoutMembers(owner: String, candidates: [Int64], member: String, column: String) throws -> [Int64] {
-        try base.ownersWithoutMembers(owner: owner, candidates: candidates, member: member, column: column)
-    }
-    func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] { try base.rows(of: entity, rowIDs: rowIDs) }
-    func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
-        try base.rows(of: entity, columns: columns, matching: keys)
-    }
 }
