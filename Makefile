@@ -130,7 +130,8 @@ FUZZ_SEEDS   ?= Fixtures/feed Fixtures/fuzz-regressions
 
 test-faults: setup-test
 	$(SWIFT) build --build-tests
-	PHOTOSYNC_SLOW_FAULTS=1 $(WITH_POSTGRES) $(SWIFT) test --skip-build --filter PhotoSyncFaultTests --filter FetchModelTests
+	MALLOC_ARENA_MAX=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) PHOTOSYNC_SLOW_FAULTS=1 \
+	  $(WITH_POSTGRES) $(SWIFT) test --skip-build --filter PhotoSyncFaultTests --filter FetchModelTests
 
 # The fuzzer is built with swiftc straight from the decoder's sources (PhotoFeed/Feed has no
 # dependency on libcurl), so `swift build` never needs -sanitize=fuzzer.
