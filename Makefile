@@ -58,10 +58,18 @@ TEST_FUZZ_SECONDS ?= 5
 # page, which crashed the test process in CI. The main arena keeps slack above its top.
 # One test process: every suite runs its tests on threads of its own (Tests/PhotoSyncTestSupport/
 # TestThreads.swift), off Swift's two cooperative threads, TEST_WIDTH tests at a time; see docs/testing.md.
+# The run's output is kept in TEST_LOG; a failing run ends by repeating its failures, so the last
+# lines of a CI log name them.
 TEST_WIDTH ?= 6
+TEST_LOG   := .build/test-artifacts/test.log
+test: SHELL := /bin/bash
 test: setup-test
 	$(SWIFT) build --build-tests
-	MALLOC_ARENA_MAX=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(WITH_POSTGRES) $(SWIFT) test --skip-build
+	@mkdir -p $(dir $(TEST_LOG))
+	set -o pipefail; MALLOC_ARENA_MAX=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
+	  $(WITH_POSTGRES) $(SWIFT) test --skip-build 2>&1 | tee $(TEST_LOG) || { \
+	  echo; echo "== failures (whole log: $(TEST_LOG)) =="; \
+	  grep -A4 -E '^(✘ Test .* recorded an issue|Test Case .* failed|.*error: )' $(TEST_LOG) | head -n 80; exit 1; }
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 
 release: setup

@@ -39,6 +39,19 @@ struct CatalogInspector {
         }
     }
 
+    /// Whether the file holds no schema: missing, empty, or a database whose first transaction
+    /// (the schema's) never committed. photosync reports such a file as no catalog (66).
+    var holdsNoSchema: Bool {
+        get throws {
+            guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return true }
+            var configuration = Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 }
+        }
+    }
+
     /// Integrity, relationship invariants, and page atomicity against the generator's page ids.
     /// Returns how many pages are present.
     @discardableResult
