@@ -36,7 +36,7 @@ enum PhotoMetadataRules {
             details.license = text
         }
         if let text = raw.dateTaken?.text?.trimmed, !text.isEmpty, text.utf8.count <= 64,
-            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            !text.unicodeScalars.contains(where: \.isControl) {
             details.taken = text
         }
         if let latitude = degrees(raw.latitude, limit: 90), let longitude = degrees(raw.longitude, limit: 180), latitude != 0 || longitude != 0 {

@@ -64,7 +64,7 @@ struct RawSizes: Sendable {
         PhotoSize.suffixes.indices.compactMap { index in
             let raw = PhotoSize.suffixes[index] == "l" ? largeURL : urls[index]
             guard let url = raw?.text?.trimmed, url.utf8.count <= TextCap.url, url.hasPrefix("https://") || url.hasPrefix("http://"),
-                  !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.properties.generalCategory == .control })
+                  !url.unicodeScalars.contains(where: { $0 == " " || $0.isControl })
             else { return nil }
             return PhotoSize(suffix: PhotoSize.suffixes[index], url: url, width: Self.pixels(widths[index]), height: Self.pixels(heights[index]))
         }

@@ -118,3 +118,27 @@ import Testing
         #expect(try onlyPhoto(photoJSON(#""title":"again""#))?.title == "again")
     }
 }
+
+/// Control characters (Unicode's Cc: C0, DEL and C1) are refused in image URLs and `datetaken`;
+/// other non-ASCII text is not.
+@Suite(.onTestThreads)
+struct ControlCharacterRulesTests {
+    static let controls = ["\\u0001", "\\u001b", "\\u007f", "\\u0085", "\\u009b"]
+
+    @Test(arguments: controls + [" "])
+    func aURLWithAControlOrASpaceIsNotASize(_ character: String) throws {
+        let photo = try #require(try onlyPhoto(photoJSON(#""url_o":"https://x.test/a\#(character)b.jpg","url_c":"https://x.test/c.jpg""#)))
+        #expect(photo.metadata.sizes.map(\.suffix) == ["c"])
+    }
+
+    @Test(arguments: controls)
+    func aDateTakenWithAControlIsDropped(_ character: String) throws {
+        #expect(try onlyPhoto(photoJSON(#""datetaken":"2024-01-01 1\#(character)2""#))?.metadata.taken == nil)
+    }
+
+    @Test func nonControlNonASCIIPasses() throws {
+        let photo = try #require(try onlyPhoto(photoJSON(#""datetaken":"2024-01-01 \u00a0é","url_o":"https://x.test/é.jpg""#)))
+        #expect(photo.metadata.taken == "2024-01-01 \u{A0}é")
+        #expect(photo.metadata.sizes.map(\.suffix) == ["o"])
+    }
+}
