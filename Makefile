@@ -8,7 +8,8 @@
 #   make release      optimized build
 #   make install      install the binary, shell completions and man page under $(PREFIX)
 #   make clean        remove build products
-#   make bench        release build, then the full benchmark (10k, 100k, 1M photos; long) -> Benchmarks/results/latest.md
+#   make bench        release build, then the full benchmark (10k, 100k, 1M photos; long) -> Benchmarks/results/latest.md,
+#                     then bench-scale's rows
 #   make bench-quick  release build, then the 10k benchmark (import, floor, re-imports) in about a minute
 #   make bench-scale  release build, then deletes and PostgreSQL imports/migrate against their floors
 #   make test-faults  the fault suite including its slow part (50 kill rounds)
@@ -160,9 +161,11 @@ fuzz: fuzz-build
 	  -dict=Fuzz/FeedDecoderFuzz/feed.dict -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
 	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
 
-# Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py.
-bench: setup release
+# Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py. The deletes and
+# the PostgreSQL rows (bench-scale) need the throwaway server, so `bench` installs what tests do.
+bench: setup-test release
 	python3 Benchmarks/bench.py
+	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py
 
 bench-quick: setup release
 	python3 Benchmarks/bench.py --quick
