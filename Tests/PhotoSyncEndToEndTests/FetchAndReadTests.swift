@@ -23,7 +23,7 @@ struct FetchAndReadTests {
             #expect(fetch.status == 0, "\(fetch)")
             let summary = try jsonObject(fetch)
             #expect(Set(summary.keys) == ["pages", "received", "inserted", "updated", "unchanged", "repeated", "skipped",
-                                          "photographers_inserted", "photographers_removed", "more_pages", "excluded",
+                                          "photographers_inserted", "photographers_removed", "photographers_renamed", "more_pages", "excluded",
                                           "pages_skipped_known", "gap", "dates_unknown", "backfill_pages", "windows_over_cap"])
             #expect(summary["repeated"] as? Int == 0)
             #expect(summary["pages"] as? Int == 3)

@@ -193,7 +193,7 @@ struct OtherOutputTests {
         summary.repeated = 5
         #expect(
             try FetchSummaryOutput.render(summary, as: .json, dryRun: false)
-                == #"{"backfill_pages":0,"dates_unknown":0,"excluded":0,"gap":false,"inserted":3,"more_pages":0,"pages":2,"pages_skipped_known":0,"photographers_inserted":1,"photographers_removed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2,"windows_over_cap":0}"#
+                == #"{"backfill_pages":0,"dates_unknown":0,"excluded":0,"gap":false,"inserted":3,"more_pages":0,"pages":2,"pages_skipped_known":0,"photographers_inserted":1,"photographers_removed":0,"photographers_renamed":0,"received":10,"repeated":5,"skipped":1,"unchanged":4,"updated":2,"windows_over_cap":0}"#
                 + "\n")
     }
 
@@ -218,7 +218,7 @@ struct OtherOutputTests {
         let expected =
             #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"file_bytes":0,"files":0,"files_pending":0,"files_unavailable":0,"photographers":2,"photos":5,"runs":[{"backfill_pages":0,"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""pages_skipped_known":0,"#
-            + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0,"windows_over_cap":0}],"sources":[]}"#
+            + #""photographers_inserted":0,"photographers_removed":0,"photographers_renamed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0,"windows_over_cap":0}],"sources":[]}"#
             + "\n"
         #expect(try StatusOutput.render(status, as: .json, databasePath: "/c.sqlite") == expected)
     }

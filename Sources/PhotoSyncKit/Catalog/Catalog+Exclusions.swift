@@ -3,8 +3,8 @@ import GraphStore
 import PhotoFeed
 
 extension Catalog {
-    /// Which of `page`'s photo ids and owner names a delete excluded, as `context` reads them
-    /// (inside a save's transaction): two batched reads, none while nothing is excluded.
+    /// Which of `page`'s photo ids, owner names and owner ids a delete excluded, as `context` reads
+    /// them (inside a save's transaction): three batched reads, none while nothing is excluded.
     static func exclusions(for page: FeedPage, in context: ObjectContext) throws -> PageExclusions {
         guard !page.photos.isEmpty else { return PageExclusions() }
         return try context.readingOneSnapshot {
@@ -15,7 +15,10 @@ extension Catalog {
                 let names = try context.fetchColumns(
                     FetchRequest<ExcludedPhotographer>(predicate: .isIn(\.$name, Array(Set(page.photos.map(\.ownerName))))), [\.$name])
                     .values(\.$name)
-                return PageExclusions(ids: Set(ids), names: Set(names))
+                let owners = try context.fetchColumns(
+                    FetchRequest<ExcludedPhotographer>(predicate: .isIn(\.$ownerID, Array(Set(page.photos.map(\.ownerID))))), [\.$ownerID])
+                    .values(\.$ownerID)
+                return PageExclusions(ids: Set(ids), names: Set(names), ownerIDs: Set(owners.compactMap { $0 }))
         }
     }
 
@@ -51,25 +54,29 @@ extension Catalog {
     }
 
     /// Remembers what a delete removed, in the delete's own transaction.
-    static func exclude(_ photoIDs: [String], photographer: String?, in context: ObjectContext) {
+    static func exclude(_ photoIDs: [String], photographer: Photographer?, in context: ObjectContext) {
         let now = Date()
         for id in photoIDs {
             let excluded = context.insert(ExcludedPhoto.self)
-            (excluded.unique, excluded.photographer, excluded.excluded) = (id, photographer, now)
+            (excluded.unique, excluded.photographer, excluded.excluded) = (id, photographer?.name, now)
         }
         if let photographer {
             let excluded = context.insert(ExcludedPhotographer.self)
-            (excluded.name, excluded.excluded) = (photographer, now)
+            (excluded.name, excluded.excluded) = (photographer.name, now)
+            excluded.ownerID = photographer.ownerID.isEmpty ? nil : photographer.ownerID
         }
     }
 }
 
-/// The photo ids and owner names of one page that deletes excluded.
+/// The photo ids, owner names and owner ids of one page that deletes excluded.
 struct PageExclusions: Sendable, Equatable {
     var ids: Set<String> = []
     var names: Set<String> = []
+    var ownerIDs: Set<String> = []
 
-    func excludes(_ photo: FeedPhoto) -> Bool { ids.contains(photo.id) || names.contains(photo.ownerName) }
+    func excludes(_ photo: FeedPhoto) -> Bool {
+        ids.contains(photo.id) || names.contains(photo.ownerName) || ownerIDs.contains(photo.ownerID)
+    }
 }
 
 /// What `restore` forgot.

@@ -128,7 +128,7 @@ public final class Catalog: Sendable {
             guard let photographer = try context.fetch(FetchRequest<Photographer>(predicate: \.$name == name)).first else {
                 throw PhotoSyncError.notFound("no photographer named \(name) in the catalog; nothing was deleted")
             }
-            if remembering { Self.exclude(photographer.photos.map(\.unique), photographer: name, in: context) }
+            if remembering { Self.exclude(photographer.photos.map(\.unique), photographer: photographer, in: context) }
             return try Self.delete(photographer.photos, in: context, dryRun: dryRun)
         }
     }

@@ -70,6 +70,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     public var excluded = 0
     public var photographersInserted = 0
     public var photographersRemoved = 0
+    /// Photographers renamed because their account (NSID) came under a new name (``AccountRenames``).
+    public var photographersRenamed = 0
     /// Pages the API reported beyond the page limit that ended the fetch (0 when none).
     public var morePages = 0
     /// Pages within the limit an incremental fetch did not ask for: a page of known photos ended it.
@@ -90,6 +92,7 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case datesUnknown = "dates_unknown"
         case photographersInserted = "photographers_inserted"
         case photographersRemoved = "photographers_removed"
+        case photographersRenamed = "photographers_renamed"
         case morePages = "more_pages"
         case pagesSkippedKnown = "pages_skipped_known"
         case gap

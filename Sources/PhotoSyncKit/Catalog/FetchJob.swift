@@ -42,6 +42,10 @@ final class FetchJob {
     private let limit: Int
 
     private var runRecord: ObjectID?
+    /// Who the catalog's history says made the run's changes.
+    private var author: String { runRecord?.rowID.map { "fetch run \($0)" } ?? "fetch" }
+    private lazy var accounts = AccountRenames(catalog: catalog, author: author)
+    private var renamed = 0
     private var tally = WalkTally()
     private var summary = FetchSummary()
     /// The walk of what is new, as step 2 left it.
@@ -81,7 +85,7 @@ final class FetchJob {
         runRecord = settings.dryRun ? nil : try catalog.startRun(source: source.identity)
         do {
             try catalog.container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
-                session.transactionAuthor = runRecord?.rowID.map { "fetch run \($0)" } ?? "fetch"
+                session.transactionAuthor = author
                 let page1 = try source.page(1)
                 if settings.search != nil, !source.isSingleDocument, page1.total > UploadWindow.cap {
                     return try walkWindows(after: page1, in: session)
@@ -233,6 +237,8 @@ final class FetchJob {
     private func save(_ prepared: PreparedPage, in session: ImportSession) throws -> (PreparedPage, ImportResult) {
         try licenses.meet(prepared.page)
         try lease?.confirm()
+        // Where the feed wins. (A dry run's one transaction is the session's: a rename would wait for it.)
+        if settings.mergePolicy == .objectTrump, !settings.dryRun { renamed += try accounts.follow(prepared.page) }
         var page = prepared
         let result = try session.save(preparing: { context in
             page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
@@ -245,6 +251,7 @@ final class FetchJob {
     private func account(_ page: PreparedPage, catchUp: Bool, in session: ImportSession, expected: Int) throws {
         tally.add(page, backfill: catchUp)
         summary = tally.summary(session)
+        summary.photographersRenamed = renamed
         if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
         if !settings.dryRun { try catalog.record(runRecord, summary, calls: source.budget) }
         pagesExpected(expected)

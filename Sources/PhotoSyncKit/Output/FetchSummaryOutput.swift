@@ -25,6 +25,7 @@ enum FetchSummaryOutput {
                 (dryRun ? "\(insert) photographers" : "photographers \(insert)", summary.photographersInserted),
                 (dryRun ? "\(remove) photographers" : "photographers \(remove)", summary.photographersRemoved),
             ]
+            if summary.photographersRenamed > 0 { lines.append(("photographers renamed", summary.photographersRenamed)) }
             if summary.datesUnknown > 0 { lines.append(("upload times unknown", summary.datesUnknown)) }
             if summary.morePages > 0 { lines.append(("more pages available", summary.morePages)) }
             let labelWidth = lines.map(\.0.count).max() ?? 0

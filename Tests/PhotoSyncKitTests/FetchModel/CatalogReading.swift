@@ -43,7 +43,8 @@ struct CatalogReading {
         for name in model.owners.keys where !withPhotos.contains(name) { problems.append("photographer \(name) has no photos") }
         let excluded = try context.fetchColumns(FetchRequest<ExcludedPhoto>(), [\.$unique, \.$photographer])
         for (id, name) in zip(try excluded.values(\.$unique), try excluded.values(\.$photographer)) { model.excludedIDs[id] = .some(name) }
-        model.excludedNames = Set(try context.fetchColumns(FetchRequest<ExcludedPhotographer>(), [\.$name]).values(\.$name))
+        let excludedNames = try context.fetchColumns(FetchRequest<ExcludedPhotographer>(), [\.$name, \.$ownerID])
+        model.excludedNames = Dictionary(uniqueKeysWithValues: zip(try excludedNames.values(\.$name), try excludedNames.values(\.$ownerID).map { $0 ?? "" }))
         catchingUp = try context.count(FetchRequest<SourceBackfill>()) > 0
         guard readingRuns else { return }
         runs = try context.fetch(FetchRequest<FetchRun>(sortBy: [.descending(\.$started)])).map { FetchRunRecord($0, fetching: false) }
@@ -52,7 +53,7 @@ struct CatalogReading {
     /// What a delete excluded never comes back while it stays excluded.
     private mutating func checkExclusions() {
         for id in model.photos.keys where model.excludedIDs[id] != nil { problems.append("excluded photo \(id) is in the catalog") }
-        for name in model.owners.keys where model.excludedNames.contains(name) { problems.append("excluded photographer \(name) is in the catalog") }
+        for name in model.owners.keys where model.excludedNames[name] != nil { problems.append("excluded photographer \(name) is in the catalog") }
     }
 
     /// `list`, `photographers` and `status` show what the store holds.

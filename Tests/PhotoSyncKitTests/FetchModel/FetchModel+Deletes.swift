@@ -28,8 +28,8 @@ extension FetchModel {
             photos[id] = nil
             if remembering { excludedIDs[id] = .some(name) }
         }
+        if remembering { excludedNames[name] = owners[name] }
         owners[name] = nil
-        if remembering { excludedNames.insert(name) }
         return .deleted(report)
     }
 
@@ -41,10 +41,10 @@ extension FetchModel {
     }
 
     mutating func restorePhotographer(_ name: String) -> Outcome {
-        guard excludedNames.contains(name) else { return .notFound }
+        guard excludedNames[name] != nil else { return .notFound }
         let ids = excludedIDs.filter { $0.value == name }.map(\.key)
         for id in ids { excludedIDs[id] = nil }
-        excludedNames.remove(name)
+        excludedNames[name] = nil
         return .restored(RestoreReport(photoIDs: ids.sorted(), photographer: name))
     }
 }

@@ -10,8 +10,8 @@ struct FetchModel: Equatable {
     var owners: [String: String] = [:]
     /// Photo ids deletes excluded -> the photographer whose delete excluded them (nil for a delete by id).
     var excludedIDs: [String: String?] = [:]
-    /// Photographers `delete --photographer` excluded.
-    var excludedNames: Set<String> = []
+    /// Photographers `delete --photographer` excluded, with their owner id then.
+    var excludedNames: [String: String] = [:]
     /// Whether a real fetch of the feed succeeded before (the reference for the gap warning).
     var hadSuccessfulFetch = false
     /// Whether the last real fetch (dry runs record nothing) succeeded: the next one, without
@@ -59,14 +59,16 @@ struct FetchModel: Equatable {
     }
 
     /// Whether a delete excluded `item` from fetches: its id, or its photographer.
-    func excludes(_ item: ModelItem) -> Bool { excludedIDs[item.id] != nil || excludedNames.contains(item.ownerName) }
+    func excludes(_ item: ModelItem) -> Bool {
+        excludedIDs[item.id] != nil || excludedNames[item.ownerName] != nil || (!item.ownerID.isEmpty && excludedNames.values.contains(item.ownerID))
+    }
 }
 
 extension FetchSummary {
     /// The counts on one line, for failure messages.
     var line: String {
         "pages \(pages) received \(received) inserted \(inserted) updated \(updated) unchanged \(unchanged) repeated \(repeated) "
-            + "skipped \(skipped) excluded \(excluded) photographers +\(photographersInserted) -\(photographersRemoved) "
+            + "skipped \(skipped) excluded \(excluded) photographers +\(photographersInserted) -\(photographersRemoved) ~\(photographersRenamed) "
             + "more_pages \(morePages) skipped_known \(pagesSkippedKnown) gap \(gap) backfill_pages \(backfillPages)"
     }
 }

@@ -22,7 +22,7 @@ struct ModelCoverage {
                 ("a photographer emptied by a fetch", s.photographersRemoved > 0), ("pages past the limit", s.morePages > 0),
                 ("a gap", s.gap), ("a dry-run fetch", fetch.dryRun),
                 ("a stop at a page of known photos", s.pagesSkippedKnown > 0), ("a --full fetch", fetch.full),
-                ("a catch up of a cut walk", s.backfillPages > 0),
+                ("a catch up of a cut walk", s.backfillPages > 0), ("a renamed account", s.photographersRenamed > 0),
             ] where happened { counts[name, default: 0] += 1 }
         case (.fetch(let fetch), .failed):
             add("a walk that failed at a page")
@@ -55,6 +55,7 @@ struct ModelCoverage {
         if policy != .error { wanted += ["a stop at a page of known photos", "a catch up of a cut walk"] }
         if policy != .error { wanted += ["an update", "an unchanged photo"] }
         if policy == .error { wanted += ["a conflict after saved pages", "a dry-run conflict"] }
+        if policy == .objectTrump { wanted.append("a renamed account") }
         return wanted.filter { counts[$0, default: 0] == 0 }
     }
 

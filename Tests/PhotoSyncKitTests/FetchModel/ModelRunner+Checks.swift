@@ -29,7 +29,7 @@ extension ModelRunner {
             problems.append("excluded id \(id): model \(excluder(model.excludedIDs[id])), catalog \(excluder(stored.excludedIDs[id]))")
         }
         if model.excludedNames != stored.excludedNames {
-            problems.append("excluded photographers: model \(model.excludedNames.sorted()), catalog \(stored.excludedNames.sorted())")
+            problems.append("excluded photographers: model \(model.excludedNames.sorted { $0.key < $1.key }), catalog \(stored.excludedNames.sorted { $0.key < $1.key })")
         }
         return problems
     }
@@ -53,6 +53,18 @@ extension ModelRunner {
         return problems
     }
 
+    /// Whether a photo is the same, or differs only by its photographer's account having been
+    /// renamed (the same owner id under a new name, the old name no longer that account's): a
+    /// rename updates no photo.
+    static func sameBesidesARename(_ old: FetchModel, _ now: ModelPhoto, _ was: ModelPhoto, _ new: FetchModel) -> Bool {
+        var renamed = was
+        renamed.photographer = now.photographer
+        guard renamed == now else { return false }
+        return was.photographer == now.photographer
+            || (old.owners[was.photographer] != nil && old.owners[was.photographer] == new.owners[now.photographer]
+                && new.owners[was.photographer] != old.owners[was.photographer])
+    }
+
     /// What a re-read shows against the step's own report.
     static func checkCounts(_ step: ModelStep, _ actual: Result<FetchModel.Outcome, any Error>,
                             before: CatalogReading, after: CatalogReading) -> [String] {
@@ -72,7 +84,7 @@ extension ModelRunner {
             if new.owners.count != old.owners.count + s.photographersInserted - s.photographersRemoved {
                 problems.append("photographers +\(s.photographersInserted) -\(s.photographersRemoved), but \(old.owners.count) became \(new.owners.count)")
             }
-            let differing = old.photos.keys.filter { id in new.photos[id].map { $0 != old.photos[id] } ?? false }.count
+            let differing = old.photos.keys.filter { id in new.photos[id].map { !Self.sameBesidesARename(old, $0, old.photos[id]!, new) } ?? false }.count
             if differing > s.updated { problems.append("\(differing) stored photos changed, but \(s.updated) updated") }
         case .deleted(let report):
             if new.photos.count != old.photos.count - report.photoIDs.count || new.owners.count != old.owners.count - report.photographersRemoved.count {

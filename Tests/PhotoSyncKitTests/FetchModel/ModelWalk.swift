@@ -20,7 +20,8 @@ struct ModelBackfill: Equatable {
 struct ModelWalk {
     static let perPage = 100
     let fetch: ModelFetch
-    let start: FetchModel
+    /// The catalog as the fetch judges it: as it began, with the renames of pages saved so far.
+    var start: FetchModel
     var work: FetchModel
     var session = FetchModel.Session()
     /// The newest upload and the last photo (in feed order) of the pages saved.
@@ -115,6 +116,12 @@ struct ModelWalk {
     private mutating func save(_ number: Int, incremental: Bool) -> Saved {
         let page = fetch.pages[number - 1]
         let usable = page.filter(\.isUsable)
+        if fetch.policy == .objectTrump, !fetch.dryRun {
+            for (old, new) in work.renames(for: usable) {
+                (work.rename(old, to: new), start.rename(old, to: new))
+                session.summary.photographersRenamed += 1
+            }
+        }
         let kept = usable.filter { !start.excludes($0) }
         if fetch.policy == .error, case let keys = start.conflicts(kept), !keys.isEmpty { return .conflict(keys) }
         let known = incremental && FetchModel.isKnown(kept, excluded: usable.count - kept.count, policy: fetch.policy, before: start, session: session)

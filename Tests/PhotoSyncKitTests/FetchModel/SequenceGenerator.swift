@@ -49,7 +49,7 @@ struct SequenceGenerator {
         case 80..<87: return .deletePhotographer(oneOf(model.owners.keys.sorted(), else: world.ownerNames),
                                                  remembering: !random.chance(0.2), dryRun: random.chance(0.2))
         case 87..<94: return .restorePhotos(someOf(model.excludedIDs.keys.sorted(), else: world.ids))
-        default: return .restorePhotographer(oneOf(model.excludedNames.sorted(), else: world.ownerNames))
+        default: return .restorePhotographer(oneOf(model.excludedNames.keys.sorted(), else: world.ownerNames))
         }
     }
 

@@ -10,9 +10,12 @@ final class ExcludedPhoto: ManagedObject {
     @Attribute var excluded = Date(timeIntervalSince1970: 0)
 }
 
-/// A photographer `delete --photographer` removed: later fetches skip their photos, whatever
-/// their owner id, until `restore --photographer` undoes the whole delete.
+/// A photographer `delete --photographer` removed: later fetches skip their photos, sent under
+/// that name (whatever their owner id) or by that account (whatever its name then), until
+/// `restore --photographer` undoes the whole delete.
 final class ExcludedPhotographer: ManagedObject {
     @Attribute(.unique) var name = ""
+    /// The account's NSID when it was deleted (nil for deletes before model 9).
+    @Attribute var ownerID: String? = nil
     @Attribute var excluded = Date(timeIntervalSince1970: 0)
 }

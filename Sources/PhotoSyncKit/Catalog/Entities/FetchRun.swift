@@ -21,6 +21,7 @@ final class FetchRun: ManagedObject {
     @Attribute var excluded = 0
     @Attribute var photographersInserted = 0
     @Attribute var photographersRemoved = 0
+    @Attribute var photographersRenamed = 0
     @Attribute var morePages = 0
     @Attribute var pagesSkippedKnown = 0
     @Attribute var gap = false
@@ -45,6 +46,7 @@ final class FetchRun: ManagedObject {
         excluded = summary.excluded
         photographersInserted = summary.photographersInserted
         photographersRemoved = summary.photographersRemoved
+        photographersRenamed = summary.photographersRenamed
         morePages = summary.morePages
         pagesSkippedKnown = summary.pagesSkippedKnown
         gap = summary.gap
@@ -65,6 +67,7 @@ final class FetchRun: ManagedObject {
         summary.excluded = excluded
         summary.photographersInserted = photographersInserted
         summary.photographersRemoved = photographersRemoved
+        summary.photographersRenamed = photographersRenamed
         summary.morePages = morePages
         summary.pagesSkippedKnown = pagesSkippedKnown
         summary.gap = gap

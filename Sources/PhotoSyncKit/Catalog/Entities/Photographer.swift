@@ -6,6 +6,7 @@ import GraphStore
 /// photo to someone else (`deletesOwnerWhenEmpty`, in the same transaction).
 final class Photographer: ManagedObject {
     @Attribute(.unique, .preservedOnDeletion) var name = ""
-    @Attribute var ownerID = ""
+    /// The account's NSID: it never changes upstream, while display names do (``AccountRenames``).
+    @Attribute(.indexed) var ownerID = ""
     @ToMany(inverse: \Photo.$whoTook, deleteRule: .cascade, deletesOwnerWhenEmpty: true) var photos: [Photo]
 }
