@@ -3,19 +3,18 @@ import PhotoFeed
 
 /// Renamed accounts: an NSID never changes upstream, a display name does (Flickypedia #446). When a
 /// page gives an NSID that exactly one photographer holds under a new name that no photographer
-/// holds and no delete excluded, that photographer is renamed before the page is saved, in a transaction of its own: its
-/// photos stay with it and nothing is emptied. (Saved by name alone, the page's photos would move
-/// to a new photographer and the rest stay with the old name.) Only where the feed wins
-/// (`object-trump`): under `store-trump` and `error` the catalog's name stands.
+/// holds and no delete excluded, that photographer is renamed before the page is saved, in a
+/// transaction of its own: its photos stay with it and nothing is emptied. (Saved by name alone,
+/// the page's photos would move to a new photographer and the rest stay with the old name.) Only
+/// where the feed wins (`object-trump`): under `store-trump` and `error` the catalog's name stands.
 ///
-/// Which name each NSID has in the catalog is remembered once read, so a run reads the catalog
-/// about as often as it meets new accounts, not once a page; a rename checks it again.
+/// Only a name nobody holds can be a rename, so the names a run has met are remembered as held:
+/// once a run knows its feed's names, a page costs no query at all.
 final class AccountRenames {
     private let catalog: Catalog
     private let author: String?
-    /// NSID → the name its photographer has in the catalog; nil: no single photographer (none, or
-    /// several from before renames were followed).
-    private var names: [String: String?] = [:]
+    /// Names a photographer holds, or will once the page being saved is (or a delete excluded).
+    private var held: Set<String> = []
 
     init(catalog: Catalog, author: String?) {
         (self.catalog, self.author) = (catalog, author)
@@ -23,57 +22,54 @@ final class AccountRenames {
 
     /// Renames the photographers whose NSID `page` gives under a new name; returns how many.
     func follow(_ page: FeedPage) throws -> Int {
-        let sent = Self.namesSent(in: page)
-        try learn(sent.keys.filter { names[$0] == nil })
-        var renames: [String: String] = [:]
-        for (ownerID, name) in sent {
-            if case .some(.some(let stored)) = names[ownerID], stored != name { renames[ownerID] = name }
-        }
-        let renamed = renames.isEmpty ? 0 : try rename(renames)
-        // Once the page is saved, the photographer of that name holds the NSID's photos.
-        for (ownerID, name) in sent { names[ownerID] = name }
-        return renamed
+        var unknown = Set<String>()
+        for photo in page.photos where !held.contains(photo.ownerName) { unknown.insert(photo.ownerName) }
+        guard !unknown.isEmpty else { return 0 }
+        let free = unknown.subtracting(try stored(Array(unknown)))
+        held.formUnion(unknown)
+        let candidates = Self.accounts(in: page, under: free)
+        let freed = candidates.isEmpty ? [] : try rename(candidates)
+        held.subtract(freed)
+        return freed.count
     }
 
-    /// Each NSID the page gives under exactly one name, with that name.
-    private static func namesSent(in page: FeedPage) -> [String: String] {
-        var sent: [String: String?] = [:]
-        for photo in page.photos where !photo.ownerID.isEmpty {
-            if let earlier = sent[photo.ownerID], earlier != photo.ownerName { sent[photo.ownerID] = .some(nil) } else { sent[photo.ownerID] = photo.ownerName }
-        }
-        return sent.compactMapValues { $0 }
+    /// The NSIDs `page` gives under one of `names`, and under that name only, with the name.
+    private static func accounts(in page: FeedPage, under names: Set<String>) -> [String: String] {
+        guard !names.isEmpty else { return [:] }
+        var sent: [String: String] = [:]
+        for photo in page.photos where !photo.ownerID.isEmpty && names.contains(photo.ownerName) { sent[photo.ownerID] = photo.ownerName }
+        for photo in page.photos where sent[photo.ownerID].map({ $0 != photo.ownerName }) == true { sent[photo.ownerID] = nil }
+        return sent
     }
 
-    private func learn(_ ownerIDs: [String]) throws {
-        guard !ownerIDs.isEmpty else { return }
-        let found = try catalog.withContext { context in
-            try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$ownerID, ownerIDs)), [\.$ownerID, \.$name])
+    /// Which of `names` a photographer holds.
+    private func stored(_ names: [String]) throws -> [String] {
+        try catalog.withContext { context in
+            try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, names)), [\.$name]).values(\.$name)
         }
-        var held: [String: [String]] = [:]
-        for (ownerID, name) in zip(try found.values(\.$ownerID), try found.values(\.$name)) { held[ownerID, default: []].append(name) }
-        for ownerID in ownerIDs { names[ownerID] = .some(held[ownerID]?.count == 1 ? held[ownerID]![0] : nil) }
     }
 
-    /// Renames the one photographer of each NSID of `renames` (NSID → new name) where no
-    /// photographer holds the new name, in one save; returns how many were renamed. (Where one
-    /// does, the page's photos go to that photographer: two accounts showing one name share one
-    /// photographer, as names are the catalog's key.)
-    private func rename(_ renames: [String: String]) throws -> Int {
+    /// Renames the one photographer of each NSID of `renames` (NSID → a name nobody held) where the
+    /// name is still free, in one save; returns the old names. (Where a photographer holds it, the
+    /// page's photos go to that one: two accounts showing one name share one photographer, as
+    /// names are the catalog's key.)
+    private func rename(_ renames: [String: String]) throws -> [String] {
         try catalog.withContext(mergePolicy: .error, author: author) { context in
+            let holders = Dictionary(grouping: try context.fetch(FetchRequest<Photographer>(predicate: .isIn(\.$ownerID, Array(renames.keys)))),
+                                     by: \.ownerID).compactMapValues { $0.count == 1 ? $0[0] : nil }
+            guard !holders.isEmpty else { return [] }
             // A name a photographer holds, or a delete excluded (its photos are skipped), is taken.
-            let wanted = Array(renames.values)
+            let wanted = holders.keys.compactMap { renames[$0] }
             let taken = Set(try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, wanted)), [\.$name]).values(\.$name))
                 .union(try context.fetchColumns(FetchRequest<ExcludedPhotographer>(predicate: .isIn(\.$name, wanted)), [\.$name]).values(\.$name))
-            let holders = Dictionary(grouping: try context.fetch(FetchRequest<Photographer>(predicate: .isIn(\.$ownerID, Array(renames.keys)))),
-                                     by: \.ownerID)
-            var renamed = 0
-            for (ownerID, name) in renames {
-                guard let held = holders[ownerID], held.count == 1, !taken.contains(name) else { continue }
-                held[0].name = name
-                renamed += 1
+            var freed: [String] = []
+            for (ownerID, photographer) in holders {
+                guard let name = renames[ownerID], !taken.contains(name) else { continue }
+                freed.append(photographer.name)
+                photographer.name = name
             }
             try context.save()
-            return renamed
+            return freed
         }
     }
 }
