@@ -213,10 +213,10 @@ struct OtherOutputTests {
     func statusJSON() throws {
         var summary = FetchSummary()
         summary.pages = 1
-        let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
+        let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down", id: 41)
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"file_bytes":0,"files":0,"files_pending":0,"files_unavailable":0,"photographers":2,"photos":5,"runs":[{"backfill_pages":0,"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"file_bytes":0,"files":0,"files_pending":0,"files_unavailable":0,"photographers":2,"photos":5,"runs":[{"backfill_pages":0,"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"id":41,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""pages_skipped_known":0,"#
             + #""photographers_inserted":0,"photographers_removed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0,"windows_over_cap":0}],"sources":[]}"#
             + "\n"

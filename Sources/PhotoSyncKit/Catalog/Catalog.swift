@@ -213,6 +213,7 @@ extension FetchRunRecord {
     init(_ run: FetchRun, fetching: Bool) {
         var outcome = Outcome(rawValue: run.outcome) ?? .failed
         if outcome == .running && !fetching { outcome = .abandoned }
-        self.init(started: run.started, finished: run.finished, outcome: outcome, summary: run.summary, error: run.error)
+        self.init(started: run.started, finished: run.finished, outcome: outcome, summary: run.summary, error: run.error,
+                  id: run.objectID.rowID.map(Int.init))
     }
 }

@@ -42,6 +42,11 @@ extension CatalogChange {
     /// The catalog's change for a history change, or nil for the bookkeeping entities (runs, API
     /// calls, files). The run comes from the author `fetch run N`.
     init?(_ change: HistoryChange, of transaction: HistoryTransaction) {
+        self.init(change, token: transaction.token.description, author: transaction.author, at: transaction.date)
+    }
+
+    /// The change as a transaction of `author` at `date` would record it, under `token`.
+    init?(_ change: HistoryChange, token: String, author: String?, at date: Date) {
         let mapped: (String, Kind)? = switch (change.entity, change.kind) {
         case ("Photo", let kind): ("photo", Kind(kind))
         case ("Photographer", let kind): ("photographer", Kind(kind))
@@ -53,10 +58,10 @@ extension CatalogChange {
         default: nil
         }
         guard let (entity, kind) = mapped else { return nil }
-        token = transaction.token.description
-        author = transaction.author
-        run = transaction.author.flatMap { $0.wholeMatch(of: /fetch run (\d+)/).flatMap { Int($0.1) } }
-        at = transaction.date
+        self.token = token
+        self.author = author
+        run = author.flatMap { $0.wholeMatch(of: /fetch run (\d+)/).flatMap { Int($0.1) } }
+        at = date
         self.entity = entity
         id = Self.text(change.key) ?? ""
         self.kind = kind
@@ -114,5 +119,13 @@ extension CatalogChange.Kind {
         case .updated: .updated
         case .deleted: .deleted
         }
+    }
+}
+
+extension FetchSummary {
+    /// Lists a dry run's history changes as `changes` would (the first ``dryRunChangesShown``).
+    mutating func list(_ recorded: [HistoryChange], token: HistoryToken) {
+        let all = recorded.compactMap { CatalogChange($0, token: token.description, author: "fetch", at: Date()) }
+        (changes, changesTotal) = (Array(all.prefix(Self.dryRunChangesShown)), all.count)
     }
 }

@@ -36,6 +36,8 @@ public struct FetchSettings: Sendable {
     public var search: FeedSearch?
     /// PEM file of CA certificates that verify the endpoint instead of the system's (`--ca-file`).
     public var caFile: String?
+    /// Days of change history the fetch keeps; older history is deleted (`history_days`).
+    public var historyDays = SettingsResolver.defaultHistoryDays
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
@@ -55,7 +57,7 @@ public struct FetchSettings: Sendable {
 }
 
 /// The counts a fetch reports (stdout summary, `--format json`, and `status`).
-public struct FetchSummary: Sendable, Codable, Equatable {
+public struct FetchSummary: Sendable, Encodable, Equatable {
     public var pages = 0
     public var received = 0
     public var inserted = 0
@@ -82,6 +84,13 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// Search windows one second wide that still held more than the 4,000 results Flickr serves:
     /// what lies past the first 4,000 of each was out of reach.
     public var windowsOverCap = 0
+    /// A dry run's changes, as `changes` would list them (the first ``dryRunChangesShown``), and
+    /// how many there were; nil for a run that saved (they are in `changes`).
+    public var changes: [CatalogChange]? = nil
+    public var changesTotal: Int? = nil
+
+    /// Enough for a person or a script to judge a dry run; the total says what was left out.
+    public static let dryRunChangesShown = 1_000
 
     public init() {}
 
@@ -95,6 +104,8 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case gap
         case backfillPages = "backfill_pages"
         case windowsOverCap = "windows_over_cap"
+        case changes
+        case changesTotal = "changes_total"
     }
 }
 
@@ -151,6 +162,8 @@ public struct FetchRunRecord: Sendable, Equatable {
     public var outcome: Outcome
     public var summary: FetchSummary
     public var error: String?
+    /// The run's id: `changes --run N` and `--since run:N` name it (nil before it is saved).
+    public var id: Int? = nil
 }
 
 /// Counts and recent runs, for `status`.

@@ -78,16 +78,19 @@ final class FetchJob {
     /// that records nothing of its own but its API calls, which were real.
     func run() throws -> FetchSummary {
         defer { if let budget = source.budget { try? catalog.recordCalls(budget) } }
-        runRecord = settings.dryRun ? nil : try catalog.startRun(source: source.identity)
+        runRecord = settings.dryRun ? nil : try catalog.startRun(source: source.identity, historyDays: settings.historyDays)
         do {
+            let before = settings.dryRun ? try catalog.container.currentHistoryToken() : .start
             try catalog.container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
                 session.transactionAuthor = runRecord?.rowID.map { "fetch run \($0)" } ?? "fetch"
                 let page1 = try source.page(1)
                 if settings.search != nil, !source.isSingleDocument, page1.total > UploadWindow.cap {
-                    return try walkWindows(after: page1, in: session)
+                    try walkWindows(after: page1, in: session)
+                } else {
+                    try walkNew(from: page1, in: session)
+                    try catchUp(in: session)
                 }
-                try walkNew(from: page1, in: session)
-                try catchUp(in: session)
+                if settings.dryRun { try summary.list(session.dryRunChanges(), token: before) }
             }
             try finish()
             return summary

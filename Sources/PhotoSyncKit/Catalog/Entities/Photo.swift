@@ -35,8 +35,9 @@ final class Photo: ManagedObject {
     @Attribute var sizes: String? = nil
     /// The tags as the feed last sent them, space-separated (nil: never sent): written with the
     /// photo, so a changed tag set is an update; ``tags`` follows it in the same import save
-    /// (see ``MetadataFields``).
-    @Attribute var tagList: String? = nil
+    /// (see ``MetadataFields``). Tracked: `changes` shows a photo's tags before and after, the
+    /// many-to-many links one save changed.
+    @Attribute(.tracked) var tagList: String? = nil
     @ToMany(inverse: \Tag.$photos) var tags: [Tag]
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
