@@ -60,12 +60,13 @@ public final class Catalog: Sendable {
                 let request = FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset)
                 let photos = query.withDetails
                     ? try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook, \.$subtitle, \.$imageURL, \.$source]
-                        + Self.metadataColumns)
-                    : try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook])
+                        + Self.metadataColumns + Self.checkColumns)
+                    : try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook] + Self.checkColumns)
                 let names = try Self.names(in: context, photographer.map { name in \.$name == name })
                 let owners = query.withDetails ? try Self.ownerIDs(in: context) : [:]
                 let licenses = query.withDetails ? try Self.licenses(in: context) : [:]
                 let metadata = query.withDetails ? try Self.metadata(photos) : []
+                let checks = try Self.checks(photos)
                 let (ids, titles, uploaded, whoTook) = (try photos.values(\.$unique), try photos.values(\.$title),
                                                         try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
                 let details = query.withDetails
@@ -74,6 +75,7 @@ public final class Catalog: Sendable {
                     var listing = PhotoListing(id: ids[row], title: titles[row], subtitle: details?.0[row] ?? "",
                                                photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: details?.1[row] ?? "",
                                                uploaded: uploaded[row], source: details?.2[row] ?? "")
+                    listing.check = checks[row]
                     if query.withDetails {
                         (listing.metadata, listing.ownerID) = (metadata[row], whoTook[row].flatMap { owners[$0] } ?? "")
                         listing.licenseInfo = metadata[row].license.flatMap { licenses[$0] }

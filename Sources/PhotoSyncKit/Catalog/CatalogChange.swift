@@ -4,7 +4,11 @@ import GraphStore
 /// One change of the catalog, as `photosync changes` prints it: a photo or photographer inserted,
 /// updated or deleted, or an id a delete excluded or `restore` forgot.
 public struct CatalogChange: Sendable, Equatable, Encodable {
-    public enum Kind: String, Sendable, Encodable { case inserted, updated, deleted, excluded, restored }
+    public enum Kind: String, Sendable, Encodable {
+        case inserted, updated, deleted, excluded, restored
+        /// A re-check found the photo gone upstream; a gone photo came back.
+        case gone, returned
+    }
 
     /// A field's values before and after (tracked fields), or neither (the field changed).
     public struct Field: Sendable, Equatable, Encodable {
@@ -57,7 +61,10 @@ extension CatalogChange {
         case ("ExcludedPhotographer", .deleted): ("photographer", .restored)
         default: nil
         }
-        guard let (entity, kind) = mapped else { return nil }
+        guard var (entity, kind) = mapped, !Self.isBookkeeping(change) else { return nil }
+        if entity == "photo", kind == .updated, let gone = change.values["gone"] {
+            kind = gone.after == .null ? .returned : .gone
+        }
         self.token = token
         self.author = author
         run = author.flatMap { $0.wholeMatch(of: /fetch run (\d+)/).flatMap { Int($0.1) } }
@@ -68,9 +75,14 @@ extension CatalogChange {
         fields = Self.fields(change, kind)
     }
 
+    /// An update of when a photo was last re-checked, and nothing else: not a change to show.
+    private static func isBookkeeping(_ change: HistoryChange) -> Bool {
+        change.kind == .updated && change.entity == "Photo" && change.changedAttributes.allSatisfy { $0 == "checked" }
+    }
+
     private static func fields(_ change: HistoryChange, _ kind: Kind) -> [String: Field?]? {
         switch kind {
-        case .updated:
+        case .updated, .gone, .returned:
             var fields: [String: Field?] = [:]
             for name in change.changedAttributes {
                 fields[displayName(name)] = change.values[name].map { Field(before: text($0.before), after: text($0.after)) }
@@ -90,6 +102,7 @@ extension CatalogChange {
         case "whoTook": "photographer"
         case "unique": "id"
         case "tagList": "tags"
+        case "goneReason": "gone_reason"
         default: attribute
         }
     }

@@ -4,11 +4,12 @@ import GraphStore
 /// 7: `PhotoFile` (issue 27). 8: ``SourceBackfill``, ``SearchWindow``, `FetchRun.backfillPages` and
 /// `.windowsOverCap`, ``License``, ``Tag`` and the photos' metadata (see ``PhotoMetadata``) (issue 25),
 /// and `Photo.titleKey`, the title's sort key (issue 22). Older catalogs gain them, empty, 0 or nil,
-/// at their next writable open; that open also fills `titleKey`.
+/// at their next writable open; that open also fills `titleKey`. 9: `Photo.gone`, `.goneReason` and
+/// `.checked`, what `recheck` finds (issue 26).
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(
-            version: 8,
+            version: 9,
             entities: [Photo.self, Photographer.self, FetchRun.self, ExcludedPhoto.self, ExcludedPhotographer.self, APICall.self,
                        PhotoFile.self, SourceBackfill.self, SearchWindow.self, License.self, Tag.self])
     }

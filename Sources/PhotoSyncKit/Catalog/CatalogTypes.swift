@@ -125,6 +125,17 @@ public struct PhotoListing: Sendable, Equatable {
     public var ownerID = ""
     /// The license's name and URL as `licenses.getInfo` gave them (nil: not known yet).
     public var licenseInfo: FeedLicense?
+    /// Whether a re-check found it gone upstream, and when it was last re-checked.
+    public var check = PhotoCheck()
+}
+
+/// What `recheck` recorded of a photo (issue 26): all nil until it is re-checked.
+public struct PhotoCheck: Sendable, Equatable {
+    /// When it was found gone upstream, and why (`deleted`, `private`); nil while it is there.
+    public var gone: Date?
+    public var goneReason: String?
+    /// The last re-check.
+    public var checked: Date?
 }
 
 /// One photographer as the `photographers` command shows it.

@@ -27,7 +27,7 @@ enum ChangesOutput {
 
     private static func text(_ change: CatalogChange) -> String {
         let fields = (change.fields ?? [:]).sorted { $0.key < $1.key }.map { name, field in
-            guard let field, change.kind == .updated else { return name }
+            guard let field, [.updated, .gone, .returned].contains(change.kind) else { return name }
             return "\(name): \(field.before ?? "-") → \(field.after ?? "-")"
         }
         let parts = [timestamp(change.at), change.run.map { "run \($0)" } ?? (change.author ?? "-"), change.kind.rawValue,
