@@ -69,7 +69,7 @@ struct TitleKeyMigrationTests {
                 let list = try await sandbox("list", "--format", "json")
                 #expect(list.status == 0, "\(list)")
                 #expect(try list.array().map { $0["title"] as? String ?? "?" } == Self.expected, "\(list.stdout)")
-                #expect(try CatalogFilesMigrationTests.storedVersion(sandbox) == "8")
+                #expect(try CatalogFilesMigrationTests.storedVersion(sandbox) == "9")
                 #expect(try Self.photosWithoutKey(sandbox) == "0")
             }
         }

@@ -27,14 +27,14 @@ struct PhotoListOutputTests {
         var unnamed = undated
         unnamed.metadata.license = "11"
         let expected =
-            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","last_update":"2024-05-01T12:00:00Z","latitude":38.7,"#
+            #"[{"checked":null,"gone":null,"gone_reason":null,"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","last_update":"2024-05-01T12:00:00Z","latitude":38.7,"#
             + #""license":{"id":"4","name":"Attribution License","url":"https://creativecommons.org/licenses/by/2.0/"},"longitude":-9.14,"#
             + #""media":"photo","owner_id":"1@N01","photographer":"Ana Lima","source":"search tags=sea","subtitle":"Lisbon","#
             + #""tags":["lisboa","sea"],"taken":"2024-04-30 18:05:00","title":"Sunset","uploaded":"2024-05-01T12:00:00Z","views":12},"#
-            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"#
+            + #"{"checked":null,"gone":null,"gone_reason":null,"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"#
             + #""license":{"id":"11","name":null,"url":null},"longitude":null,"media":null,"owner_id":"","photographer":"Ana Lima","#
             + #""source":"","subtitle":"line one\nline two","tags":[],"taken":null,"title":"Hello, \"world\"","uploaded":null,"views":null},"#
-            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"license":null,"#
+            + #"{"checked":null,"gone":null,"gone_reason":null,"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"license":null,"#
             + #""longitude":null,"media":null,"owner_id":"","photographer":"Ana Lima","#
             + #""source":"","subtitle":"line one\nline two","tags":[],"taken":null,"title":"Hello, \"world\"","uploaded":null,"views":null}]"#
             + "\n"
