@@ -79,6 +79,27 @@ struct RecheckTests {
     }
 }
 
+extension RecheckTests {
+    /// `fetch --recheck N` spends what the fetch left of the budget: the re-checks are API calls
+    /// counted like the pages, and a budget that cuts them short is not an error.
+    @Test(arguments: CatalogKind.allCases) func aFetchRechecksWithWhatIsLeft(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
+            let api = SimulatedInfo(server: server, pages: Feed.pages(Self.items, perPage: 4))
+            let key = ["--url", server.feedURL, "--api-key", "k123456"]
+            #expect(try await photosync.run(["fetch", "--db", photosync.db] + key).status == 0)
+            for id in ["1", "2", "3", "4"] { api.answer(id, SimulatedInfo.photo(id, by: "Ana Lima", title: "T\(id)")) }
+            let used = try #require(try jsonObject(try await photosync("status", "--format", "json"))["api_calls_last_hour"] as? Int)
+            let fetch = try await photosync.run(["fetch", "--recheck", "3", "--format", "json", "--db", photosync.db] + key,
+                                                environment: ["PHOTOSYNC_API_BUDGET": "\(used + 3)"])
+            #expect(fetch.status == 0, "\(fetch)")
+            let recheck = try #require(try jsonObject(fetch)["recheck"] as? [String: Int], "\(fetch)")
+            #expect(recheck["rechecked"] == 2 && recheck["left"] == 1 && recheck["updated"] == 2, "one call for the page, two re-checks: \(recheck)")
+            #expect(try jsonObject(try await photosync("status", "--format", "json"))["api_calls_last_hour"] as? Int == used + 3)
+            #expect(try jsonObject(try await photosync("fetch", "--format", "json", "--db", photosync.db, "--url", server.feedURL, "--api-key", "k"))["recheck"] == nil)
+        }
+    }
+}
+
 /// The simulated API: the feed's pages, `licenses.getInfo`, and `photos.getInfo` per photo id.
 final class SimulatedInfo: @unchecked Sendable {
     private let lock = NSLock()

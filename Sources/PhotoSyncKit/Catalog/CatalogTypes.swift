@@ -38,6 +38,8 @@ public struct FetchSettings: Sendable {
     public var caFile: String?
     /// Days of change history the fetch keeps; older history is deleted (`history_days`).
     public var historyDays = SettingsResolver.defaultHistoryDays
+    /// Photos re-checked after the fetch, within what is left of the budget (`--recheck`, `recheck_per_run`).
+    public var recheckPerRun = 0
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
@@ -88,6 +90,8 @@ public struct FetchSummary: Sendable, Encodable, Equatable {
     /// how many there were; nil for a run that saved (they are in `changes`).
     public var changes: [CatalogChange]? = nil
     public var changesTotal: Int? = nil
+    /// The re-checks the run made after the fetch (`--recheck N`), nil when it made none.
+    public var recheck: RecheckSummary? = nil
 
     /// Enough for a person or a script to judge a dry run; the total says what was left out.
     public static let dryRunChangesShown = 1_000
@@ -106,6 +110,7 @@ public struct FetchSummary: Sendable, Encodable, Equatable {
         case windowsOverCap = "windows_over_cap"
         case changes
         case changesTotal = "changes_total"
+        case recheck
     }
 }
 

@@ -106,6 +106,7 @@ struct SettingsResolver: Sendable {
         settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
         settings.maxTime = merged.maxTime
         settings.historyDays = merged.historyDays ?? Self.defaultHistoryDays
+        settings.recheckPerRun = merged.recheckPerRun ?? 0
         if let caFile = merged.caFile {
             settings.caFile = try checkedCAFile(caFile, flagGiven: flags.caFile != nil, config: config)
         }
