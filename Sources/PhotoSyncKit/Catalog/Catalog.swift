@@ -26,7 +26,7 @@ public final class Catalog: Sendable {
         self.location = location
         path = location.display
         if forReading || onlyReading, Self.exists(location),
-            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: true)
+            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: Self.tracksHistory)
         {
             self.container = container
             return
@@ -36,7 +36,7 @@ public final class Catalog: Sendable {
         }
         if let file = location.filePath { try Self.createPrivately(file) }
         do throws(GraphStoreError) {
-            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, tracksHistory: true)
+            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, tracksHistory: Self.tracksHistory)
         } catch {
             throw PhotoSyncError.from(error, path: path)
         }
@@ -193,6 +193,14 @@ public final class Catalog: Sendable {
             throw PhotoSyncError.from(error, path: path)
         }
     }
+
+    /// Whether the catalog keeps its history (`photosync changes`): always, but in the binary
+    /// `make bench` builds to measure what history costs (Benchmarks/history_bench.py).
+    #if PHOTOSYNC_BENCH_WITHOUT_HISTORY
+    static let tracksHistory = false
+    #else
+    static let tracksHistory = true
+    #endif
 
     static func exists(_ location: CatalogLocation) -> Bool {
         (try? PersistentContainer.storeExists(at: location.storeLocation)) == true
