@@ -161,8 +161,12 @@ fuzz: fuzz-build
 	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
 
 # Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py.
+# Then what persistent history costs a first import (issue 26): the same code built without it.
 bench: setup release
 	python3 Benchmarks/bench.py
+	$(SWIFT) build -c release --static-swift-stdlib --product photosync --build-path .build/bench-without-history \
+	  -Xswiftc -DPHOTOSYNC_BENCH_WITHOUT_HISTORY
+	python3 Benchmarks/history_bench.py --with .build/release/photosync --without .build/bench-without-history/release/photosync
 
 bench-quick: setup release
 	python3 Benchmarks/bench.py --quick
