@@ -38,7 +38,7 @@ struct BatchDelete {
             guard !fresh.isEmpty else { continue }
             doomed.append((entity, fresh))
             for relationship in entity.relationships where relationship.deleteRule == .cascade {
-                work.append((relationship.destinationEntity, try pairs(of: entity, fresh, relationship).map(\.destination)))
+                work.append((relationship.destinationEntity, try writer.pairs(of: entity, fresh, relationship).map(\.destination)))
             }
         }
     }
@@ -46,7 +46,7 @@ struct BatchDelete {
     private func checkDenials() throws {
         for (entity, rowIDs) in doomed {
             for relationship in entity.relationships where relationship.deleteRule == .deny {
-                let live = try pairs(of: entity, rowIDs, relationship).filter { !isDoomed(relationship.destinationEntity, $0.destination) }
+                let live = try writer.pairs(of: entity, rowIDs, relationship).filter { !isDoomed(relationship.destinationEntity, $0.destination) }
                 guard let first = live.first else { continue }
                 throw GraphStoreError.deleteDenied(object: .permanent(entity.name, first.owner), relationship: "\(entity.name).\(relationship.name)",
                                                    count: live.filter { $0.owner == first.owner }.count)
@@ -63,13 +63,13 @@ struct BatchDelete {
                 if relationship.isManyToMany {
                     try deleteJoinRows(of: entity, rowIDs, relationship)
                 } else if relationship.isToMany, relationship.deleteRule == .nullify, let inverse = relationship.inverseName {
-                    let members = try pairs(of: entity, rowIDs, relationship).map(\.destination).filter { !isDoomed(destination, $0) }
+                    let members = try writer.pairs(of: entity, rowIDs, relationship).map(\.destination).filter { !isDoomed(destination, $0) }
                     try writer.writingInBatch(destination, inserts: 0) {
                         for member in members { try writer.update(destination, rowID: member, columns: [inverse], values: [.null]) }
                     }
                     changes.updated[destination.name, default: []].formUnion(members.map { .permanent(destination.name, $0) })
                 } else if !relationship.isToMany {
-                    for pair in try pairs(of: entity, rowIDs, relationship) where !isDoomed(destination, pair.destination) {
+                    for pair in try writer.pairs(of: entity, rowIDs, relationship) where !isDoomed(destination, pair.destination) {
                         vacated[entity.name + "." + relationship.name, default: []].insert(pair.destination)
                     }
                 }
@@ -80,7 +80,7 @@ struct BatchDelete {
     /// A join row goes with either of its rows; the surviving partner counts as updated.
     private mutating func deleteJoinRows(of entity: EntityDescription, _ rowIDs: [Int64], _ relationship: RelationshipDescription) throws {
         guard let join = entity.joinTable(ofSlot: relationship.slot) else { return }
-        let rows = try select(join.entity.name, whose: join.ownerColumn, in: rowIDs, reading: [join.memberColumn])
+        let rows = try writer.select(join.entity.name, whose: join.ownerColumn, in: rowIDs, reading: [join.memberColumn])
         let destination = relationship.destinationEntity
         for (joinRow, member) in zip(rows.rowIDs, rows.values[0]) {
             guard doomedSets[join.entity.name, default: []].insert(joinRow).inserted else { continue }

@@ -9,6 +9,7 @@ extension ObjectContext {
         deletePasses += 1
         deletePass = deletePasses
         defer { deletePass = 0 }
+        try loadMembers(of: deletedObjects) { $0.deleteRule == .cascade }
         var index = 0
         while index < deletedObjects.count {
             let object = deletedObjects[index]
@@ -19,6 +20,7 @@ extension ObjectContext {
                 for destination in try destinations(of: object, relationship) { delete(destination) }
             }
         }
+        try loadMembers(of: deletedObjects) { [.deny, .nullify].contains($0.deleteRule) || ($0.isManyToMany && $0.deleteRule == .noAction) }
         try checkDenials()
         for object in deletedObjects { try nullify(object) }
     }

@@ -122,12 +122,19 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
             members!.compact()
             return members!.elements
         }
-        liveScan = LiveMemberScan()
-        var loaded = ObjectList<Destination>()
+        var stored: [Destination] = []
         if let owner, let rowID = owner.rowID, let context = owner.context {
-            loaded = ObjectList(isManyToMany ? try context.linkedMembers(Destination.self, of: owner.entity, slot: slot, ownerRowID: rowID)
-                                             : try context.members(Destination.self, inverse: inverseKeyPath!, ownerRowID: rowID))
+            stored = isManyToMany ? try context.linkedMembers(Destination.self, of: owner.entity, slot: slot, ownerRowID: rowID)
+                                  : try context.members(Destination.self, inverse: inverseKeyPath!, ownerRowID: rowID)
         }
+        return settle(stored)
+    }
+
+    /// Becomes loaded with `stored`, the members the store holds, and this context's pending
+    /// additions and removals applied on top.
+    private func settle(_ stored: [Destination]) -> [Destination] {
+        liveScan = LiveMemberScan()
+        var loaded = ObjectList(stored)
         for removed in pendingRemovals.elements { loaded.remove(removed) }
         for added in pendingInserts.elements { loaded.append(added) }
         pendingInserts = ObjectList()
@@ -144,6 +151,12 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
     var declaredInverse: AnyKeyPath? { inverseKeyPath }
     var anyMembers: [ManagedObject] { loaded() }
     func loadedMembers() throws -> [ManagedObject] { try loadedOrThrow() }
+    var isLoaded: Bool { members != nil }
+
+    func load(stored: [ManagedObject]) {
+        guard members == nil else { return }
+        _ = settle(stored.compactMap { $0 as? Destination })
+    }
 
     func primitiveInsert(_ object: ManagedObject) {
         guard let object = object as? Destination else { return }
@@ -199,40 +212,4 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
         self.owner = owner
         self.slot = slot
     }
-}
-
-/// The type-erased face of ``ToMany``.
-protocol AnyToManyStorage: AnyObject {
-    static var destinationType: ManagedObject.Type { get }
-    var declaredDeleteRule: DeleteRule { get }
-    var declaredDeletesOwnerWhenEmpty: Bool { get }
-    var declaredInverse: AnyKeyPath? { get }
-    var isManyToMany: Bool { get }
-    var anyMembers: [ManagedObject] { get }
-    /// The members, loading them if needed; throws when the store cannot be read.
-    func loadedMembers() throws -> [ManagedObject]
-    func primitiveInsert(_ object: ManagedObject)
-    func primitiveRemove(_ object: ManagedObject)
-    /// For a new object: the members are exactly those added so far.
-    func markKnownEmpty()
-    /// For an object that took over a stored row: its known members become pending additions to
-    /// the row's stored members, which load on next read.
-    func becomeFault()
-    /// Forgets the members and unsaved join changes (rollback, a context going away): they load again on next read.
-    func unload()
-    /// Lets loaded members load again on next read, with pending additions and removals of this
-    /// context's unsaved changes applied on top (a refresh).
-    func refault(keeping additions: [ManagedObject], removing removals: [ManagedObject])
-    func bind(to owner: ManagedObject, slot: Int)
-    // Many-to-many (see ToMany+ManyToMany.swift).
-    var linkedSinceSave: [ManagedObject] { get }
-    var unlinkedSinceSave: [ManagedObject] { get }
-    func link(_ object: ManagedObject)
-    func unlink(_ object: ManagedObject)
-    func recordJoinChange(_ object: ManagedObject, linked: Bool)
-    func forgetJoinChange(_ object: ManagedObject)
-    /// After a save (or a child's push): the join changes are stored.
-    func commitJoinChanges()
-    /// Lets the members load again on next read, with this context's unsaved join changes on top.
-    func refaultLinks()
 }

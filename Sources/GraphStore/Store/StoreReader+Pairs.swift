@@ -1,5 +1,6 @@
-/// The set-based reads of a batch delete: one `IN` query per 500 rows, never an object.
-extension BatchDelete {
+/// Set-based reads of relationships: one `IN` query per 500 rows, never an object. A batch delete
+/// follows its rules with them; a context's save loads the to-manys of many deleted objects at once.
+extension StoreReader {
     /// (owner, destination) row pairs of `relationship` for the rows `rowIDs` of `entity`.
     func pairs(of entity: EntityDescription, _ rowIDs: [Int64], _ relationship: RelationshipDescription) throws -> [(owner: Int64, destination: Int64)] {
         let found: StoredColumns
@@ -27,7 +28,7 @@ extension BatchDelete {
         var result = StoredColumns(values: Array(repeating: [], count: columns.count))
         for start in stride(from: 0, to: values.count, by: 500) {
             let chunk = values[start..<min(start + 500, values.count)].map(StoredValue.integer)
-            let found = try writer.fetchColumns(StoreQuery(entity: table, predicate: .isIn(column: column, chunk), columns: columns))
+            let found = try fetchColumns(StoreQuery(entity: table, predicate: .isIn(column: column, chunk), columns: columns))
             result.rowIDs += found.rowIDs
             for index in columns.indices { result.values[index] += found.values[index] }
         }
