@@ -71,7 +71,7 @@ struct CatalogIndexTests {
             #expect(try before.array().count == 3)
             #expect(try Self.photoIndexes(sandbox.db) == ["Photo_unique_unique", "Photo_whoTook_index", "Photo_uploaded_index"])
             let version = try Self.rows(sandbox.db, "SELECT CAST(json_extract(value, '$.version') AS TEXT) AS name FROM graphstore_metadata WHERE key = 'schema'")
-            #expect(version == ["8"], "the current model (8 since issue 25)")
+            #expect(version == ["9"], "the current model (9 since issue 26)")
             let photographerAfter = try await sandbox("list", "--photographer", "Ana Lima", "--format", "json")
             #expect(try ids(photographerAfter) == ids(photographer))
             #expect(try !ids(photographer).isEmpty)
