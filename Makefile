@@ -161,10 +161,15 @@ fuzz: fuzz-build
 	  -dict=Fuzz/FeedDecoderFuzz/feed.dict -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
 	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
 
-# Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py. The deletes and
-# the PostgreSQL rows (bench-scale) need the throwaway server, so `bench` installs what tests do.
+# Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py. Then what
+# persistent history costs a first import (issue 26: the same code built without it), and the
+# deletes and PostgreSQL rows (bench-scale), which need the throwaway server: `bench` installs what
+# tests do.
 bench: setup-test release
 	python3 Benchmarks/bench.py
+	$(SWIFT) build -c release --static-swift-stdlib --product photosync --build-path .build/bench-without-history \
+	  -Xswiftc -DPHOTOSYNC_BENCH_WITHOUT_HISTORY
+	python3 Benchmarks/history_bench.py --with .build/release/photosync --without .build/bench-without-history/release/photosync
 	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py
 
 bench-quick: setup release

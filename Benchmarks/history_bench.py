@@ -4,8 +4,9 @@ without history).
 
     python3 Benchmarks/history_bench.py --with .build/release/photosync --without /tmp/photosync-nohistory
 
-Both binaries must be the same code but for history: build the commit before history was enabled
-in the catalog as the one `--without`, then the current one. Each repeat imports the same cached
+Both binaries must be the same code but for history: `make bench` builds the `--without` one with
+`-DPHOTOSYNC_BENCH_WITHOUT_HISTORY` (the catalog then opens without history) under
+.build/bench-without-history, and runs this after bench.py. Each repeat imports the same cached
 feed (Benchmarks/feedcache.py) into a new catalog with one and then the other, timed as whole
 processes as bench.py times them; the ratio is the median of the pairs' ratios. It checks that both
 catalogs hold the same photos and that only the one with history recorded changes. Writes the row

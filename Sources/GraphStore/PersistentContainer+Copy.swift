@@ -6,23 +6,29 @@ extension PersistentContainer {
     /// `convertingText` rewrites every text value on its way (a rule the destination's writers
     /// keep too, such as a feed's NUL → U+FFFD, which PostgreSQL needs).
     ///
+    /// Persistent history is copied with its tokens, followed by one transaction of `author` (the
+    /// copy's rows are not listed as changes).
+    ///
     /// - Returns: the number of rows copied, by entity, as counted in `destination` afterwards.
     /// - Throws: `incompatibleStore` when the models differ or `destination` holds rows already
-    ///   (nothing is written), or a store error (nothing is written either).
+    ///   or history already (nothing is written), or a store error (nothing is written either).
     @discardableResult
     public func copyContents(
-        into destination: PersistentContainer, convertingText convert: (@Sendable (String) -> String)? = nil
+        into destination: PersistentContainer, author: String? = nil, convertingText convert: (@Sendable (String) -> String)? = nil
     ) throws(GraphStoreError) -> [String: Int] {
         guard SchemaSnapshot(model: model) == SchemaSnapshot(model: destination.model) else {
             throw .incompatibleStore("the destination's model differs from the source's")
         }
         do {
-            let rows = try store.read { reader in
-                try Dictionary(uniqueKeysWithValues: model.storedEntities.map { entity in
+            let (rows, history) = try store.read { reader in
+                (try Dictionary(uniqueKeysWithValues: model.storedEntities.map { entity in
                     (entity.name, try reader.fetch(StoreQuery(entity: entity.name)))
-                })
+                }), try CopiedHistory.read(reader))
             }
-            try destination.store.write(deferringForeignKeys: true) { writer in try Self.insert(rows, into: writer, model: model, convert: convert) }
+            try destination.unrecordedStore.write(deferringForeignKeys: true) { writer in
+                try Self.insert(rows, into: writer, model: model, convert: convert)
+                try CopiedHistory.write(history, into: writer, author: author)
+            }
             return try destination.store.read { reader in
                 try Dictionary(uniqueKeysWithValues: model.storedEntities.map { ($0.name, try reader.count(StoreQuery(entity: $0.name))) })
             }

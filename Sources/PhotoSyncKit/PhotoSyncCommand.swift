@@ -25,7 +25,7 @@ public struct PhotoSyncCommand: GlobalOptionsCommand {
             """,
         version: PhotoSyncVersion.current,
         subcommands: [
-            FetchCommand.self, ListCommand.self, ShowCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self, ExcludedCommand.self, ChangesCommand.self,
+            FetchCommand.self, ListCommand.self, ShowCommand.self, PhotographersCommand.self, DeleteCommand.self, RestoreCommand.self, ExcludedCommand.self, ChangesCommand.self, RecheckCommand.self,
             DownloadCommand.self, VerifyCommand.self, StatusCommand.self, MigrateCommand.self, ConfigCommand.self, ServeCommand.self,
         ]
     )

@@ -35,7 +35,7 @@ struct BrowsingTests {
             #expect(text.stdout.contains("subtitle:     STRASSE at dawn\n") && text.stdout.contains("image:        https://live.example.test/12_l.jpg"))
             let json = try jsonObject(try await photosync("show", "12", "--format", "json"))
             #expect(Set(json.keys) == ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source", "owner_id", "page_url", "file",
-                                         "license", "taken", "latitude", "longitude", "last_update", "views", "media", "sizes", "tags"])
+                                         "license", "taken", "latitude", "longitude", "last_update", "views", "media", "sizes", "tags", "gone", "gone_reason", "checked"])
             #expect(json["owner_id"] as? String == owner && json["uploaded"] as? String == "2024-05-01T23:59:59Z")
             let missing = try await photosync("show", "99")
             #expect(missing.status == 1 && missing.stderr == "photosync: not in the catalog: photo 99\n", "\(missing)")

@@ -50,4 +50,53 @@ struct ChangesCommandTests {
             #expect(bad.status == 64 && bad.stderr.contains("--since yesterday-ish"), "\(bad)")
         }
     }
+
+    /// `status` shows the run ids `--run` takes; a photo's tags (its many-to-many links) show
+    /// before and after; a dry run lists what it would change and leaves no history.
+    @Test(arguments: CatalogKind.allCases) func runIDsTagsAndDryRuns(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
+            var items = Self.items
+            items[0].extras["tags"] = "sand sea"
+            server.serveFeed(Feed.pages(items, perPage: 3))
+            #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456").status == 0)
+            items[0].extras["tags"] = "sand dusk"
+            items[1].title = "Cliffs at noon"
+            server.serveFeed(Feed.pages(items, perPage: 3))
+            let token = try #require(try jsonObject(try await photosync("changes", "--format", "json"))["token"] as? String)
+            let dry = try jsonObject(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456", "--full", "--dry-run", "--format", "json"))
+            let wouldChange = try #require(dry["changes"] as? [[String: Any]], "\(dry)")
+            #expect(Set(wouldChange.map { "\($0["id"]!) \($0["kind"]!)" }) == ["1 updated", "2 updated", "dusk inserted"] && dry["changes_total"] as? Int == 3,
+                    "\(dry)")
+            let none = try jsonObject(try await photosync("changes", "--since", token, "--format", "json"))
+            #expect((none["changes"] as? [Any])?.isEmpty == true && none["token"] as? String == token, "the dry run left history: \(none)")
+
+            #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456", "--full").status == 0)
+            let runs = try #require(try jsonObject(try await photosync("status", "--format", "json"))["runs"] as? [[String: Any]])
+            #expect(runs.map { $0["id"] as? Int } == [2, 1], "\(runs)")
+            #expect(try await photosync("status").stdout.contains("RUN"))
+            let second = try #require(try jsonObject(try await photosync("changes", "--run", "2", "--since", "run:1", "--format", "json"))["changes"] as? [[String: Any]])
+            let photo = try #require(second.first { $0["id"] as? String == "1" }?["fields"] as? [String: Any], "\(second)")
+            #expect(photo["tags"] as? [String: String] == ["before": "sand sea", "after": "dusk sand"], "\(second)")
+        }
+    }
+
+    /// `history_days`: a fetch deletes the history older than that; a token from then exits 65,
+    /// one line, and a later token still reads.
+    @Test(arguments: CatalogKind.allCases) func aFetchPrunesHistoryOlderThanHistoryDays(_ kind: CatalogKind) async throws {
+        try await withSandbox(kind) { photosync, server in
+            let config = photosync.directory + "/config.yaml"
+            try "history_days: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+            server.serveFeed(Feed.pages(Self.items, perPage: 3))
+            #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456", "--config", config).status == 0)
+            let old = try #require(try jsonObject(try await photosync("changes", "--since", "0", "--format", "json"))["token"] as? String)
+            var edited = Self.items
+            edited[2].title = "Pier at night"
+            server.serveFeed(Feed.pages(edited, perPage: 3))
+            #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456", "--config", config, "--full").status == 0)
+            let expired = try await photosync("changes", "--since", "0")
+            #expect(expired.status == 65 && expired.stderr.contains("pruned") && expired.stdout.isEmpty, "\(expired)")
+            let after = try jsonObject(try await photosync("changes", "--since", old, "--format", "json"))
+            #expect((after["changes"] as? [[String: Any]])?.map { $0["id"] as? String } == ["3"], "\(after)")
+        }
+    }
 }

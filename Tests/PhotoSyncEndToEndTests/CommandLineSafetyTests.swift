@@ -248,7 +248,7 @@ extension BinarySandbox {
 }
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass.
-private func eventually(within seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Bool {
+func eventually(within seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if try await condition() { return true }

@@ -51,7 +51,7 @@ struct FetchAndReadTests {
             #expect(photos.map { $0["id"] as? String } == ["105", "102", "103"], "sorted by title then id")
             for photo in photos {
                 #expect(Set(photo.keys) == ["id", "title", "subtitle", "photographer", "image_url", "uploaded", "source", "file", "owner_id",
-                                            "license", "taken", "latitude", "longitude", "last_update", "views", "media", "tags"])
+                                            "license", "taken", "latitude", "longitude", "last_update", "views", "media", "tags", "gone", "gone_reason", "checked"])
                 #expect(photo["file"] is NSNull, "no file downloaded yet")
                 #expect(photo["photographer"] as? String == "Ana Lima")
             }

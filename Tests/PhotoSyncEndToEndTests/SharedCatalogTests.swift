@@ -149,12 +149,21 @@ struct SharedCatalogTests {
         try await withSandbox { photosync, server in
             server.serveFeed(Feed.pages((1...25).map { FeedItem("\($0)", by: Self.names[$0 % 5], title: "P\($0)") }, perPage: 10))
             #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k").status == 0)
+            let beforeDelete = try #require(try jsonObject(try await photosync("changes", "--format", "json"))["token"] as? String)
             #expect(try await photosync("delete", "3").status == 0)
             let postgres = try await PostgresTestCatalog.made()
             let to = try await photosync("migrate", "--to", postgres.url)
             #expect(to.status == 0, "\(to)")
             #expect(to.stdout.contains("photos: 24\n") && to.stdout.contains("photographers: 5\n")
                     && to.stdout.contains("runs: 1\n") && to.stdout.contains("excluded photos: 1\n"), "\(to)")
+
+            // The history came along under its tokens, then a transaction of the migrate's own.
+            let delete = try await photosync("changes", "--since", beforeDelete, "--format", "json")
+            let copied = try await photosync.run(["changes", "--since", beforeDelete, "--format", "json", "--db", postgres.url])
+            let (deleteChanges, copiedChanges) = (try jsonObject(delete)["changes"] as? [[String: Any]], try jsonObject(copied)["changes"] as? [[String: Any]])
+            #expect(deleteChanges?.count == 2 && copiedChanges?.map { "\($0["token"]!) \($0["kind"]!)" } == deleteChanges?.map { "\($0["token"]!) \($0["kind"]!)" },
+                    "\(copied)")
+            #expect(try jsonObject(copied)["token"] as? String != (try jsonObject(delete)["token"] as? String), "no migrate transaction: \(copied)")
 
             let again = try await photosync("migrate", "--to", postgres.url)
             #expect(again.status == 74 && again.stderr.contains("not empty"), "\(again)")

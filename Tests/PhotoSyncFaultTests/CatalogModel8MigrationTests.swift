@@ -9,11 +9,13 @@ import Testing
 /// command, in place, on both stores, its photos and runs read as before.
 @Suite("catalog model 8 migration", .onTestThreads)
 struct CatalogModel8MigrationTests {
-    /// What model 8 added: whole tables, and columns of older tables.
+    /// What models 8 and 9 added: whole tables, and columns of older tables (9: the photos' re-check
+    /// state, `gone`, `goneReason`, `checked`, issue 26). A model 7 catalog migrates to the current one.
     /// (The join table before the table it refers to: they are dropped in this order.)
     static let addedTables = ["SourceBackfill", "SearchWindow", "License", "Photo_tags", "Tag"]
     static let addedColumns = ["FetchRun": ["backfillPages", "windowsOverCap"],
-                               "Photo": ["license", "taken", "latitude", "longitude", "lastUpdate", "views", "media", "sizes", "tagList"]]
+                               "Photo": ["license", "taken", "latitude", "longitude", "lastUpdate", "views", "media", "sizes", "tagList",
+                                         "gone", "goneReason", "checked"]]
 
     /// The stored schema record as model 7 wrote it: without model 8's tables and columns.
     static func version7(schema text: String) throws -> String {

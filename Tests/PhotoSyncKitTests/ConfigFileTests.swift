@@ -48,7 +48,7 @@ struct ConfigFileTests {
         }
         #expect(
             throws: PhotoSyncError.configuration(
-                "config /etc/p.yaml: unknown key \"colour\" (known keys: endpoint, api_key, per_page, max_pages, merge_policy, timeout, max_time, retries, db, log_file, api_budget, search_user, search_tags, search_text, ca_file, files_dir, sizes, download_max_bytes, download, serve_remote_images)")
+                "config /etc/p.yaml: unknown key \"colour\" (known keys: endpoint, api_key, per_page, max_pages, merge_policy, timeout, max_time, retries, db, log_file, api_budget, search_user, search_tags, search_text, ca_file, files_dir, sizes, download_max_bytes, download, serve_remote_images, history_days, recheck_per_run)")
         ) {
             try ConfigFile.parse("colour: red\n", path: "/etc/p.yaml")
         }

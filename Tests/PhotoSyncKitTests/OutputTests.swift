@@ -27,14 +27,14 @@ struct PhotoListOutputTests {
         var unnamed = undated
         unnamed.metadata.license = "11"
         let expected =
-            #"[{"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","last_update":"2024-05-01T12:00:00Z","latitude":38.7,"#
+            #"[{"checked":null,"gone":null,"gone_reason":null,"id":"101","image_url":"https://live.staticflickr.com/1/101_a.jpg","last_update":"2024-05-01T12:00:00Z","latitude":38.7,"#
             + #""license":{"id":"4","name":"Attribution License","url":"https://creativecommons.org/licenses/by/2.0/"},"longitude":-9.14,"#
             + #""media":"photo","owner_id":"1@N01","photographer":"Ana Lima","source":"search tags=sea","subtitle":"Lisbon","#
             + #""tags":["lisboa","sea"],"taken":"2024-04-30 18:05:00","title":"Sunset","uploaded":"2024-05-01T12:00:00Z","views":12},"#
-            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"#
+            + #"{"checked":null,"gone":null,"gone_reason":null,"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"#
             + #""license":{"id":"11","name":null,"url":null},"longitude":null,"media":null,"owner_id":"","photographer":"Ana Lima","#
             + #""source":"","subtitle":"line one\nline two","tags":[],"taken":null,"title":"Hello, \"world\"","uploaded":null,"views":null},"#
-            + #"{"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"license":null,"#
+            + #"{"checked":null,"gone":null,"gone_reason":null,"id":"102","image_url":"https://live.staticflickr.com/1/102_b.jpg","last_update":null,"latitude":null,"license":null,"#
             + #""longitude":null,"media":null,"owner_id":"","photographer":"Ana Lima","#
             + #""source":"","subtitle":"line one\nline two","tags":[],"taken":null,"title":"Hello, \"world\"","uploaded":null,"views":null}]"#
             + "\n"
@@ -213,10 +213,10 @@ struct OtherOutputTests {
     func statusJSON() throws {
         var summary = FetchSummary()
         summary.pages = 1
-        let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down")
+        let run = FetchRunRecord(started: mayFirstNoon, finished: nil, outcome: .failed, summary: summary, error: "network down", id: 41)
         let status = CatalogStatus(photos: 5, photographers: 2, runs: [run])
         let expected =
-            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"file_bytes":0,"files":0,"files_pending":0,"files_unavailable":0,"photographers":2,"photos":5,"runs":[{"backfill_pages":0,"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
+            #"{"api_calls_last_hour":0,"excluded_photographers":0,"excluded_photos":0,"file_bytes":0,"files":0,"files_pending":0,"files_unavailable":0,"photographers":2,"photos":5,"runs":[{"backfill_pages":0,"dates_unknown":0,"error":"network down","excluded":0,"finished":null,"gap":false,"id":41,"inserted":0,"more_pages":0,"outcome":"failed","pages":1,"#
             + #""pages_skipped_known":0,"#
             + #""photographers_inserted":0,"photographers_removed":0,"photographers_renamed":0,"received":0,"repeated":0,"skipped":0,"started":"2024-05-01T12:00:00Z","unchanged":0,"updated":0,"windows_over_cap":0}],"sources":[]}"#
             + "\n"

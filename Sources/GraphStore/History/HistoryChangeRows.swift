@@ -6,17 +6,26 @@ struct HistoryChangeRows {
     let entries: [HistoryRecorder.Entry]
     private var destinationKeys: [String: [Int64: StoredValue]] = [:]
 
+    /// (Entries whose kind is nil, inserted and deleted again, are skipped where they are read.)
     init(_ entries: [HistoryRecorder.Entry]) {
-        self.entries = entries.filter { $0.kind != nil }
+        self.entries = entries
     }
 
     mutating func rows(reading reader: any StoreReader) throws -> [HistoryChangeRow] {
         try readDestinationKeys(reader)
-        return entries.compactMap(row)
+        var rows: [HistoryChangeRow] = []
+        rows.reserveCapacity(entries.count)
+        for entry in entries where entry.kind != nil {
+            if let row = row(entry) { rows.append(row) }
+        }
+        return rows
     }
 
     private func row(_ entry: HistoryRecorder.Entry) -> HistoryChangeRow? {
         let entity = entry.entity
+        if entry.kind == .inserted {  // an insert keeps no fields
+            return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(entry.key!), kind: .inserted, fields: "{}")
+        }
         var fields = HistoryFields()
         switch entry.kind {
         case .updated:
@@ -37,10 +46,8 @@ struct HistoryChangeRows {
         case .inserted, nil:
             break
         }
-        let row = (entry.kind == .deleted ? entry.before : entry.after) ?? []
-        let key = entity.historyKeyColumn.map { row[$0] } ?? .integer(entry.rowID)
-        let encoded = entry.kind == .inserted ? "{}" : HistoryJSON.encode(fields)  // an insert keeps no fields
-        return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: entry.kind!, fields: encoded)
+        guard let key = entry.key else { return nil }
+        return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: entry.kind!, fields: HistoryJSON.encode(fields))
     }
 
     /// A column's value as history keeps it: a foreign key as its destination's unique key.
@@ -51,11 +58,11 @@ struct HistoryChangeRows {
 
     private mutating func readDestinationKeys(_ reader: any StoreReader) throws {
         var wanted: [String: (entity: EntityDescription, rowIDs: Set<Int64>)] = [:]
-        for entry in entries {
+        for entry in entries where entry.kind != nil && entry.kind != .inserted {
             let entity = entry.entity
             for column in entity.storedAttributes.count..<entity.columns.count {
                 let keeps = entry.kind == .deleted ? entity.isPreservedOnDeletion(column: column) : entity.isTracked(column: column)
-                guard keeps, entry.kind != .inserted, let relationship = entity.toOne(atColumn: column) else { continue }
+                guard keeps, let relationship = entity.toOne(atColumn: column) else { continue }
                 for row in [entry.before, entry.after] {
                     guard case .integer(let rowID) = row?[column] else { continue }
                     let destination = relationship.destinationEntity
@@ -66,8 +73,10 @@ struct HistoryChangeRows {
         for (name, (destination, rowIDs)) in wanted {
             let keyColumn = destination.historyKeyColumn
             var keys: [Int64: StoredValue] = [:]
-            for entry in entries where entry.entity === destination && rowIDs.contains(entry.rowID) {
-                if let row = entry.before ?? entry.after { keys[entry.rowID] = keyColumn.map { row[$0] } ?? .integer(entry.rowID) }
+            for entry in entries where entry.kind != nil && entry.entity === destination && rowIDs.contains(entry.rowID) {
+                if entry.kind == .inserted { keys[entry.rowID] = entry.key } else if let row = entry.before ?? entry.after {
+                    keys[entry.rowID] = keyColumn.map { row[$0] } ?? .integer(entry.rowID)
+                }
             }
             let unknown = rowIDs.filter { keys[$0] == nil }
             for row in try reader.rows(of: destination, rowIDs: Array(unknown)) {

@@ -10,8 +10,23 @@ import Foundation
 /// "tombstone": {name: value}}`, each part left out when empty. A transaction's changes are one
 /// array of `[entity, key, kind, fields]`.
 enum HistoryJSON {
+    /// One string grown in place (a string per row, then joined, was a third of history's cost).
     static func encode(_ rows: [HistoryChangeRow]) -> String {
-        "[" + rows.map { "[\(quoted($0.entity)),\($0.key),\($0.kind.rawValue),\($0.fields)]" }.joined(separator: ",") + "]"
+        var json = "["
+        json.reserveCapacity(rows.count * 40 + 2)
+        var entity = "", quotedEntity = ""
+        for (index, row) in rows.enumerated() {
+            if row.entity != entity { (entity, quotedEntity) = (row.entity, quoted(row.entity)) }
+            if index > 0 { json += "," }
+            json += "["
+            json += quotedEntity
+            json += ","
+            json += row.key
+            json += row.kind == .inserted ? ",1," : row.kind == .updated ? ",2," : ",3,"
+            json += row.fields
+            json += "]"
+        }
+        return json + "]"
     }
 
     static func decodeChanges(_ json: String) throws -> [HistoryChange] {

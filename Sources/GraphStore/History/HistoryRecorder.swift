@@ -9,14 +9,23 @@ struct HistoryRecorder {
         var kind: HistoryChange.Kind?
         /// The row before the transaction, for updates and deletes; nil until read (see ``HistoryWriter``).
         var before: [StoredValue]?
-        /// An inserted row's values, later updates applied.
-        var inserted: [StoredValue]?
+        /// An inserted row's unique key (``EntityDescription/historyKeyColumn``), later updates
+        /// applied; nil for other rows and entities without one. An insert records nothing else:
+        /// keeping whole rows until the commit cost a first import more than the rest of history.
+        var insertedKey: StoredValue?
         /// An updated row's columns set since (column index → value).
         var patch: [Int: StoredValue] = [:]
 
-        /// The row after the transaction (nil for a delete, or before its row is read).
+        /// The object's name in history: its unique key after the transaction (before, for a
+        /// delete), else its row id. Nil for an update or delete whose row is not read yet.
+        var key: StoredValue? {
+            if kind == .inserted { return insertedKey ?? .integer(rowID) }
+            guard let column = entity.historyKeyColumn else { return .integer(rowID) }
+            return (kind == .deleted ? before : after)?[column]
+        }
+
+        /// An updated row after the transaction (nil for inserts, deletes, or before its row is read).
         var after: [StoredValue]? {
-            if let inserted { return inserted }
             guard kind == .updated, var row = before else { return nil }
             for (index, value) in patch { row[index] = value }
             return row
@@ -31,6 +40,16 @@ struct HistoryRecorder {
 
     private(set) var entries: [Entry] = []
     private var positions: [RowKey: Int] = [:]
+    /// The last entity's ``EntityDescription/historyKeyColumn`` (a search by name): writes come
+    /// in runs of one entity.
+    private var lastKeyColumn: (entity: ObjectIdentifier, column: Int?)?
+
+    private mutating func keyColumn(_ entity: EntityDescription) -> Int? {
+        if let last = lastKeyColumn, last.entity == ObjectIdentifier(entity) { return last.column }
+        let column = entity.historyKeyColumn
+        lastKeyColumn = (ObjectIdentifier(entity), column)
+        return column
+    }
 
     var isEmpty: Bool { !entries.contains { $0.kind != nil } }
 
@@ -39,7 +58,7 @@ struct HistoryRecorder {
 
     mutating func insert(_ entity: EntityDescription, _ rowID: Int64, _ values: [StoredValue]) {
         positions[RowKey(entity, rowID)] = entries.count
-        entries.append(Entry(entity: entity, rowID: rowID, kind: .inserted, inserted: values))
+        entries.append(Entry(entity: entity, rowID: rowID, kind: .inserted, insertedKey: keyColumn(entity).map { values[$0] }))
     }
 
     /// Records an update; returns the new entry's position when it is the row's first write.
@@ -52,8 +71,9 @@ struct HistoryRecorder {
             entries.append(Entry(entity: entity, rowID: rowID, kind: .updated, before: before, patch: Dictionary(zip(indices, values)) { $1 }))
             return entries.count - 1
         }
+        let inserted = entries[position].kind == .inserted, keyColumn = keyColumn(entity)
         for (index, value) in zip(indices, values) {
-            if entries[position].inserted != nil { entries[position].inserted![index] = value } else { entries[position].patch[index] = value }
+            if !inserted { entries[position].patch[index] = value } else if index == keyColumn { entries[position].insertedKey = value }
         }
         return nil
     }

@@ -41,6 +41,19 @@ enum HistoryTables {
     static let insertTransaction = "INSERT INTO \(transactions) (at, author, context, changes) VALUES (?, ?, ?, ?)"
 
     static let prunedThrough = "SELECT pruned_through FROM \(state) WHERE id = 1"
+    static let setPrunedThrough = "UPDATE \(state) SET pruned_through = ? WHERE id = 1"
+
+    /// Every transaction, as ``insertCopiedTransaction(_:)`` writes them into another store.
+    static let allTransactions = "SELECT token, at, author, context, changes FROM \(transactions) ORDER BY token"
+
+    /// A transaction under its token from another store (PostgreSQL must be told to take it).
+    static func insertCopiedTransaction(_ dialect: SQLDialect) -> String {
+        "INSERT INTO \(transactions) (token, at, author, context, changes)" + (dialect == .postgres ? " OVERRIDING SYSTEM VALUE" : "")
+            + " VALUES (?, ?, ?, ?, ?)"
+    }
+
+    /// PostgreSQL: the next token after copied ones (SQLite's AUTOINCREMENT follows the highest).
+    static let restartTokens = "SELECT setval(pg_get_serial_sequence('\(transactions)', 'token'), ?)"
     static let latestToken = "SELECT max(token) FROM \(transactions)"
 
     static func transactionsAfter(author: Bool, limit: Int?, byTime: Bool = false) -> String {

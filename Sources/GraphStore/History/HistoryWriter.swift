@@ -35,9 +35,16 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
 
     @discardableResult
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue]) throws -> Bool {
+        try update(entity, rowID: rowID, columns: columns, values: values, knownRow: nil)
+    }
+
+    /// `knownRow`: the row as it is, read by the caller in this transaction (no read then).
+    func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue], knownRow: [StoredValue]?) throws -> Bool {
         guard !columns.isEmpty, entity.keepsHistory else { return try base.update(entity, rowID: rowID, columns: columns, values: values) }
         if recorder.knows(entity, rowID) {
             recorder.update(entity, rowID, columns: columns, values: values, before: nil)
+        } else if let knownRow {
+            recorder.update(entity, rowID, columns: columns, values: values, before: knownRow)
         } else if isDeferred(entity) {
             unread += recorder.update(entity, rowID, columns: columns, values: values, before: nil).map { [$0] } ?? []
         } else if let before = try base.rows(of: entity, rowIDs: [rowID]).first?.values {

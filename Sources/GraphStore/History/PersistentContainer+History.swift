@@ -45,9 +45,7 @@ extension PersistentContainer {
     }
 
     private func deleteHistory(_ statements: [String], _ bound: StoredValue) throws {
-        let tracked = (store as? ObservedStore)?.base ?? store
-        let base = (tracked as? HistoryTrackingStore)?.base ?? tracked
-        try base.write(deferringForeignKeys: false) { writer in
+        try unrecordedStore.write(deferringForeignKeys: false) { writer in
             guard let storage = writer as? any HistoryStorage, try HistoryTrackingStore.tablesExist(storage) else { return }
             for sql in statements { try storage.historyExecute(sql, [bound]) }
         }

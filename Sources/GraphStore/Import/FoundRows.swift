@@ -20,6 +20,12 @@ struct FoundRows {
     /// The full stored values of `row` (every column was read).
     func values(_ row: Int) -> [StoredValue] { columns.map { $0[row] } }
 
+    /// The row as the store holds it, when every column was read from the store in this
+    /// transaction (not remembered from an earlier one): what history records as before.
+    func storedValues(_ row: Int) -> [StoredValue]? {
+        isRemembered(row) || columns.contains(where: \.isEmpty) ? nil : values(row)
+    }
+
     /// Rows that came from the session's memory (``add(_:group:)``) rather than the store: the first ones.
     private(set) var rememberedCount = 0
 

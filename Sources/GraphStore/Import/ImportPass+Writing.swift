@@ -36,7 +36,8 @@ extension ImportPass {
                 let changed = changes(record, row, index, overwrite: overwrite)
                 let paired = keepsSet(decisions[index][group]) && replaceSets(record, index, owner: row.rowID)
                 if !changed.isEmpty {
-                    try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0.column] }, values: changed.map(\.value))
+                    try writer.update(entity, rowID: row.rowID, columns: changed.map { entity.columns[$0.column] }, values: changed.map(\.value),
+                                      knownRow: found[index].storedValues(row.index))
                     for change in changed where change.column >= table.width {
                         vacate(entity, change.column - table.width, found[index].value(row.index, change.column))
                     }

@@ -56,6 +56,12 @@ public struct FeedRequest: Sendable, Equatable {
         endpoint + separator + "method=flickr.photos.licenses.getInfo&api_key=\(Self.percentEncoded(apiKey))&format=json&nojsoncallback=1"
     }
 
+    /// `flickr.photos.getInfo` for one photo at the same endpoint with the same key (a re-check).
+    public func photoInfoURL(_ photoID: String) -> String {
+        endpoint + separator + "method=flickr.photos.getInfo&api_key=\(Self.percentEncoded(apiKey))&photo_id=\(Self.percentEncoded(photoID))"
+            + "&format=json&nojsoncallback=1"
+    }
+
     private var separator: String {
         guard endpoint.contains("?") else { return "?" }
         return endpoint.hasSuffix("?") || endpoint.hasSuffix("&") ? "" : "&"

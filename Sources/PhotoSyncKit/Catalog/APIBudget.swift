@@ -34,6 +34,11 @@ final class APIBudget: Sendable {
         }
     }
 
+    /// Whether a call now would be refused (a re-check stops there, without an error).
+    func isSpent(now: Date = Date()) -> Bool {
+        state.withLock { state in state.recent.filter { now.timeIntervalSince($0) < Self.window }.count >= limit }
+    }
+
     /// The calls granted since the last time, to record in the catalog.
     func takeUnrecorded() -> [Date] {
         state.withLock { state in

@@ -15,22 +15,24 @@ final class AccountRenames {
     private let author: String?
     /// Names a photographer holds, or will once the page being saved is (or a delete excluded).
     private var held: Set<String> = []
+    /// Photographers renamed so far.
+    private(set) var renamed = 0
 
     init(catalog: Catalog, author: String?) {
         (self.catalog, self.author) = (catalog, author)
     }
 
-    /// Renames the photographers whose NSID `page` gives under a new name; returns how many.
-    func follow(_ page: FeedPage) throws -> Int {
+    /// Renames the photographers whose NSID `page` gives under a new name.
+    func follow(_ page: FeedPage) throws {
         var unknown = Set<String>()
         for photo in page.photos where !held.contains(photo.ownerName) { unknown.insert(photo.ownerName) }
-        guard !unknown.isEmpty else { return 0 }
+        guard !unknown.isEmpty else { return }
         let free = unknown.subtracting(try stored(Array(unknown)))
         held.formUnion(unknown)
         let candidates = Self.accounts(in: page, under: free)
         let freed = candidates.isEmpty ? [] : try rename(candidates)
         held.subtract(freed)
-        return freed.count
+        renamed += freed.count
     }
 
     /// The NSIDs `page` gives under one of `names`, and under that name only, with the name.

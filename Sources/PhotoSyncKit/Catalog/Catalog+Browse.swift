@@ -27,6 +27,7 @@ extension Catalog {
                                        photographer: photo.whoTook?.name ?? "", imageURL: photo.imageURL, uploaded: photo.uploaded,
                                        source: photo.source)
             (listing.metadata, listing.ownerID) = (photo.metadata, photo.whoTook?.ownerID ?? "")
+            listing.check = PhotoCheck(gone: photo.gone, goneReason: photo.goneReason, checked: photo.checked)
             listing.licenseInfo = try photo.license.flatMap { try Self.licenses(in: context)[$0] }
             return PhotoDetails(listing: listing, ownerID: listing.ownerID)
         }
@@ -44,6 +45,7 @@ extension Catalog {
         // Stored times are whole seconds: a millisecond's margin makes the bounds inclusive.
         if let since = query.since { parts.append(\.$uploaded > since.addingTimeInterval(-0.001)) }
         if let until = query.until { parts.append(\.$uploaded < until.addingTimeInterval(0.001)) }
+        if query.gone { parts.append(\.$gone != nil) }
         return parts.isEmpty ? nil : parts.dropFirst().reduce(parts[0]) { $0 && $1 }
     }
 }

@@ -46,6 +46,24 @@ extension Catalog {
 
     static func author(ofRun run: Int) -> String { "fetch run \(run)" }
 
+    /// The newest history token: what `changes --follow` compares once a second.
+    func changesToken() throws -> String {
+        do {
+            return try container.currentHistoryToken().description
+        } catch let error as GraphStoreError {
+            throw PhotoSyncError.from(error, path: path)
+        }
+    }
+
+    /// Deletes the history committed before `date`: a reader of a token from then exits 65.
+    func pruneHistory(before date: Date) throws {
+        do {
+            try container.deleteHistory(before: date)
+        } catch let error as GraphStoreError {
+            throw PhotoSyncError.from(error, path: path)
+        }
+    }
+
     private func lastToken(ofRun run: Int) throws -> HistoryToken {
         guard let token = try container.history(after: Date.distantPast, author: Self.author(ofRun: run)).transactions.last?.token else {
             throw PhotoSyncError.notFound("no changes recorded for run \(run)")

@@ -18,7 +18,7 @@ extension Catalog {
 
     /// Copies every row (photos, photographers, runs, exclusions, API calls) into `destination`,
     /// which must hold none, in one transaction there; then checks that the destination counts
-    /// what this catalog held. Text keeps the feed's rule on the way: NUL becomes U+FFFD (a catalog
+    /// what this catalog held. The change history comes along, then a transaction by `migrate`. Text keeps the feed's rule on the way: NUL becomes U+FFFD (a catalog
     /// written before the rule may hold it; PostgreSQL cannot).
     /// - Throws: `PhotoSyncError.catalog` (74) when the destination is not empty, the copy fails,
     ///   or the counts differ.
@@ -26,7 +26,7 @@ extension Catalog {
         let expected = try counts()
         let copied: [String: Int]
         do throws(GraphStoreError) {
-            copied = try container.copyContents(into: destination.container, convertingText: FeedText.withoutNUL)
+            copied = try container.copyContents(into: destination.container, author: "migrate", convertingText: FeedText.withoutNUL)
         } catch {
             throw Self.notEmptyError(destination, after: error) ?? PhotoSyncError.from(error, path: destination.path)
         }

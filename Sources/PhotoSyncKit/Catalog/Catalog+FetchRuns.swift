@@ -6,9 +6,10 @@ import PhotoFeed
 /// notices about skipped items.
 extension Catalog {
     /// Records a new run, once earlier runs still marked running are marked abandoned: the fetch
-    /// lock is held, so none of them is running (it was killed, or the machine went down).
-    func startRun(source: String) throws -> ObjectID {
-        try withContext { context in
+    /// lock is held, so none of them is running (it was killed, or the machine went down). Then
+    /// deletes the change history older than `historyDays` before the run (`history_days`).
+    func startRun(source: String, historyDays: Int) throws -> ObjectID {
+        let run = try withContext { context in
             for stale in try context.fetch(FetchRequest<FetchRun>(predicate: \.$outcome == FetchRunRecord.Outcome.running.rawValue)) {
                 stale.outcome = FetchRunRecord.Outcome.abandoned.rawValue
             }
@@ -17,6 +18,8 @@ extension Catalog {
             try context.save()
             return run.objectID
         }
+        try pruneHistory(before: Date().addingTimeInterval(-Double(historyDays) * 86_400))
+        return run
     }
 
     /// The counts so far in the running run's record, and the API calls so far, after each saved page.

@@ -21,6 +21,14 @@ extension Catalog {
         }
     }
 
+    static var checkColumns: [PartialKeyPath<Photo>] { [\.$gone, \.$goneReason, \.$checked] }
+
+    /// Each row's ``PhotoCheck``, from columns read with ``checkColumns``.
+    static func checks(_ photos: FetchedColumns<Photo>) throws -> [PhotoCheck] {
+        let (gone, reasons, checked) = (try photos.values(\.$gone), try photos.values(\.$goneReason), try photos.values(\.$checked))
+        return gone.indices.map { PhotoCheck(gone: gone[$0], goneReason: reasons[$0], checked: checked[$0]) }
+    }
+
     /// Every photographer's NSID by object ID.
     static func ownerIDs(in context: ObjectContext) throws -> [ObjectID: String] {
         let photographers = try context.fetchColumns(FetchRequest<Photographer>(), [\.$ownerID])

@@ -26,7 +26,7 @@ public final class Catalog: Sendable {
         self.location = location
         path = location.display
         if forReading || onlyReading, Self.exists(location),
-            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: true)
+            let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: Self.tracksHistory)
         {
             self.container = container
             return
@@ -36,7 +36,7 @@ public final class Catalog: Sendable {
         }
         if let file = location.filePath { try Self.createPrivately(file) }
         do throws(GraphStoreError) {
-            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, tracksHistory: true)
+            container = try PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, tracksHistory: Self.tracksHistory)
         } catch {
             throw PhotoSyncError.from(error, path: path)
         }
@@ -60,12 +60,13 @@ public final class Catalog: Sendable {
                 let request = FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset)
                 let photos = query.withDetails
                     ? try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook, \.$subtitle, \.$imageURL, \.$source]
-                        + Self.metadataColumns)
-                    : try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook])
+                        + Self.metadataColumns + Self.checkColumns)
+                    : try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook] + Self.checkColumns)
                 let names = try Self.names(in: context, photographer.map { name in \.$name == name })
                 let owners = query.withDetails ? try Self.ownerIDs(in: context) : [:]
                 let licenses = query.withDetails ? try Self.licenses(in: context) : [:]
                 let metadata = query.withDetails ? try Self.metadata(photos) : []
+                let checks = try Self.checks(photos)
                 let (ids, titles, uploaded, whoTook) = (try photos.values(\.$unique), try photos.values(\.$title),
                                                         try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
                 let details = query.withDetails
@@ -74,6 +75,7 @@ public final class Catalog: Sendable {
                     var listing = PhotoListing(id: ids[row], title: titles[row], subtitle: details?.0[row] ?? "",
                                                photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: details?.1[row] ?? "",
                                                uploaded: uploaded[row], source: details?.2[row] ?? "")
+                    listing.check = checks[row]
                     if query.withDetails {
                         (listing.metadata, listing.ownerID) = (metadata[row], whoTook[row].flatMap { owners[$0] } ?? "")
                         listing.licenseInfo = metadata[row].license.flatMap { licenses[$0] }
@@ -192,6 +194,14 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Whether the catalog keeps its history (`photosync changes`): always, but in the binary
+    /// `make bench` builds to measure what history costs (Benchmarks/history_bench.py).
+    #if PHOTOSYNC_BENCH_WITHOUT_HISTORY
+    static let tracksHistory = false
+    #else
+    static let tracksHistory = true
+    #endif
+
     static func exists(_ location: CatalogLocation) -> Bool {
         (try? PersistentContainer.storeExists(at: location.storeLocation)) == true
     }
@@ -213,6 +223,7 @@ extension FetchRunRecord {
     init(_ run: FetchRun, fetching: Bool) {
         var outcome = Outcome(rawValue: run.outcome) ?? .failed
         if outcome == .running && !fetching { outcome = .abandoned }
-        self.init(started: run.started, finished: run.finished, outcome: outcome, summary: run.summary, error: run.error)
+        self.init(started: run.started, finished: run.finished, outcome: outcome, summary: run.summary, error: run.error,
+                  id: run.objectID.rowID.map(Int.init))
     }
 }

@@ -4,7 +4,11 @@ import GraphStore
 /// One change of the catalog, as `photosync changes` prints it: a photo or photographer inserted,
 /// updated or deleted, or an id a delete excluded or `restore` forgot.
 public struct CatalogChange: Sendable, Equatable, Encodable {
-    public enum Kind: String, Sendable, Encodable { case inserted, updated, deleted, excluded, restored }
+    public enum Kind: String, Sendable, Encodable {
+        case inserted, updated, deleted, excluded, restored
+        /// A re-check found the photo gone upstream; a gone photo came back.
+        case gone, returned
+    }
 
     /// A field's values before and after (tracked fields), or neither (the field changed).
     public struct Field: Sendable, Equatable, Encodable {
@@ -42,6 +46,11 @@ extension CatalogChange {
     /// The catalog's change for a history change, or nil for the bookkeeping entities (runs, API
     /// calls, files). The run comes from the author `fetch run N`.
     init?(_ change: HistoryChange, of transaction: HistoryTransaction) {
+        self.init(change, token: transaction.token.description, author: transaction.author, at: transaction.date)
+    }
+
+    /// The change as a transaction of `author` at `date` would record it, under `token`.
+    init?(_ change: HistoryChange, token: String, author: String?, at date: Date) {
         let mapped: (String, Kind)? = switch (change.entity, change.kind) {
         case ("Photo", let kind): ("photo", Kind(kind))
         case ("Photographer", let kind): ("photographer", Kind(kind))
@@ -52,20 +61,28 @@ extension CatalogChange {
         case ("ExcludedPhotographer", .deleted): ("photographer", .restored)
         default: nil
         }
-        guard let (entity, kind) = mapped else { return nil }
-        token = transaction.token.description
-        author = transaction.author
-        run = transaction.author.flatMap { $0.wholeMatch(of: /fetch run (\d+)/).flatMap { Int($0.1) } }
-        at = transaction.date
+        guard var (entity, kind) = mapped, !Self.isBookkeeping(change) else { return nil }
+        if entity == "photo", kind == .updated, let gone = change.values["gone"] {
+            kind = gone.after == .null ? .returned : .gone
+        }
+        self.token = token
+        self.author = author
+        run = author.flatMap { $0.wholeMatch(of: /fetch run (\d+)/).flatMap { Int($0.1) } }
+        at = date
         self.entity = entity
         id = Self.text(change.key) ?? ""
         self.kind = kind
         fields = Self.fields(change, kind)
     }
 
+    /// An update of when a photo was last re-checked, and nothing else: not a change to show.
+    private static func isBookkeeping(_ change: HistoryChange) -> Bool {
+        change.kind == .updated && change.entity == "Photo" && change.changedAttributes.allSatisfy { $0 == "checked" }
+    }
+
     private static func fields(_ change: HistoryChange, _ kind: Kind) -> [String: Field?]? {
         switch kind {
-        case .updated:
+        case .updated, .gone, .returned:
             var fields: [String: Field?] = [:]
             for name in change.changedAttributes {
                 fields[displayName(name)] = change.values[name].map { Field(before: text($0.before), after: text($0.after)) }
@@ -85,6 +102,7 @@ extension CatalogChange {
         case "whoTook": "photographer"
         case "unique": "id"
         case "tagList": "tags"
+        case "goneReason": "gone_reason"
         default: attribute
         }
     }
@@ -114,5 +132,13 @@ extension CatalogChange.Kind {
         case .updated: .updated
         case .deleted: .deleted
         }
+    }
+}
+
+extension FetchSummary {
+    /// Lists a dry run's history changes as `changes` would (the first ``dryRunChangesShown``).
+    mutating func list(_ recorded: [HistoryChange], token: HistoryToken) {
+        let all = recorded.compactMap { CatalogChange($0, token: token.description, author: "fetch", at: Date()) }
+        (changes, changesTotal) = (Array(all.prefix(Self.dryRunChangesShown)), all.count)
     }
 }

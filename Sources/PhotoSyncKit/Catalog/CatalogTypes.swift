@@ -36,6 +36,10 @@ public struct FetchSettings: Sendable {
     public var search: FeedSearch?
     /// PEM file of CA certificates that verify the endpoint instead of the system's (`--ca-file`).
     public var caFile: String?
+    /// Days of change history the fetch keeps; older history is deleted (`history_days`).
+    public var historyDays = SettingsResolver.defaultHistoryDays
+    /// Photos re-checked after the fetch, within what is left of the budget (`--recheck`, `recheck_per_run`).
+    public var recheckPerRun = 0
 
     public init(
         endpoint: String, apiKey: String?, pages: Int?, maxPages: Int, perPage: Int,
@@ -55,7 +59,7 @@ public struct FetchSettings: Sendable {
 }
 
 /// The counts a fetch reports (stdout summary, `--format json`, and `status`).
-public struct FetchSummary: Sendable, Codable, Equatable {
+public struct FetchSummary: Sendable, Encodable, Equatable {
     public var pages = 0
     public var received = 0
     public var inserted = 0
@@ -84,6 +88,15 @@ public struct FetchSummary: Sendable, Codable, Equatable {
     /// Search windows one second wide that still held more than the 4,000 results Flickr serves:
     /// what lies past the first 4,000 of each was out of reach.
     public var windowsOverCap = 0
+    /// A dry run's changes, as `changes` would list them (the first ``dryRunChangesShown``), and
+    /// how many there were; nil for a run that saved (they are in `changes`).
+    public var changes: [CatalogChange]? = nil
+    public var changesTotal: Int? = nil
+    /// The re-checks the run made after the fetch (`--recheck N`), nil when it made none.
+    public var recheck: RecheckSummary? = nil
+
+    /// Enough for a person or a script to judge a dry run; the total says what was left out.
+    public static let dryRunChangesShown = 1_000
 
     public init() {}
 
@@ -98,6 +111,9 @@ public struct FetchSummary: Sendable, Codable, Equatable {
         case gap
         case backfillPages = "backfill_pages"
         case windowsOverCap = "windows_over_cap"
+        case changes
+        case changesTotal = "changes_total"
+        case recheck
     }
 }
 
@@ -117,6 +133,17 @@ public struct PhotoListing: Sendable, Equatable {
     public var ownerID = ""
     /// The license's name and URL as `licenses.getInfo` gave them (nil: not known yet).
     public var licenseInfo: FeedLicense?
+    /// Whether a re-check found it gone upstream, and when it was last re-checked.
+    public var check = PhotoCheck()
+}
+
+/// What `recheck` recorded of a photo (issue 26): all nil until it is re-checked.
+public struct PhotoCheck: Sendable, Equatable {
+    /// When it was found gone upstream, and why (`deleted`, `private`); nil while it is there.
+    public var gone: Date?
+    public var goneReason: String?
+    /// The last re-check.
+    public var checked: Date?
 }
 
 /// One photographer as the `photographers` command shows it.
@@ -154,6 +181,8 @@ public struct FetchRunRecord: Sendable, Equatable {
     public var outcome: Outcome
     public var summary: FetchSummary
     public var error: String?
+    /// The run's id: `changes --run N` and `--since run:N` name it (nil before it is saved).
+    public var id: Int? = nil
 }
 
 /// Counts and recent runs, for `status`.

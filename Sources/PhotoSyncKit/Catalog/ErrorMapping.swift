@@ -30,21 +30,26 @@ extension PhotoSyncError {
     /// a missing `file://` feed, 75 when the API asks for a long wait, 77 when it refuses the key
     /// (Flickr's code 100), whose origin `keySource` names (never the key itself).
     static func from(_ error: any Error, page: Int, keySource: String) -> PhotoSyncError {
+        from(error, about: "page \(page)", keySource: keySource)
+    }
+
+    /// As for a page, `what` (`page 3`, `photo 51234`) naming the call in the message.
+    static func from(_ error: any Error, about what: String, keySource: String) -> PhotoSyncError {
         switch error {
-        case HTTPError.fileUnreadable(let reason): .noInput("page \(page): \(reason)")
-        case HTTPError.notAttempted(let reason): .tryLater("page \(page): \(reason)")
-        case HTTPError.retryLater(let seconds): .tryLater(retryLaterMessage(page: page, seconds: seconds))
+        case HTTPError.fileUnreadable(let reason): .noInput("\(what): \(reason)")
+        case HTTPError.notAttempted(let reason): .tryLater("\(what): \(reason)")
+        case HTTPError.retryLater(let seconds): .tryLater(retryLaterMessage(what, seconds: seconds))
         case let error as HTTPError where error.isOutOfMemory:
-            .outOfMemory("out of memory: page \(page): \(error)\(ResourceLimits.addressSpaceNote.map { "; \($0): raise the limit" } ?? "")")
+            .outOfMemory("out of memory: \(what): \(error)\(ResourceLimits.addressSpaceNote.map { "; \($0): raise the limit" } ?? "")")
         case let error as HTTPError where error.isOversizedResponse:
-            .network("page \(page): the server sent a response libcurl cannot hold (a header over its 100 KB limit); check the API's status")
-        case let error as HTTPError: .network("page \(page): \(error) (check --url, the network, and the API's status)")
+            .network("\(what): the server sent a response libcurl cannot hold (a header over its 100 KB limit); check the API's status")
+        case let error as HTTPError: .network("\(what): \(error) (check --url, the network, and the API's status)")
         case FeedError.api(100, let message):
-            .permission("page \(page): the API refused the key from \(keySource) (error 100: \(message)); check it, or get a new key")
-        case FeedError.api(let code, let message): .network("page \(page): API error \(code): \(message)")
-        case FeedError.malformed(let reason): .badFeed("page \(page): \(reason)")
+            .permission("\(what): the API refused the key from \(keySource) (error 100: \(message)); check it, or get a new key")
+        case FeedError.api(let code, let message): .network("\(what): API error \(code): \(message)")
+        case FeedError.malformed(let reason): .badFeed("\(what): \(reason)")
         case let error as PhotoSyncError: error
-        default: .network("page \(page): \(error)")
+        default: .network("\(what): \(error)")
         }
     }
 
@@ -53,9 +58,9 @@ extension PhotoSyncError {
         "\(path) has \(links) hard links; SQLite keeps its write-ahead log per name, so several names corrupt one catalog: keep one name (a symlink is safe)"
     }
 
-    private static func retryLaterMessage(page: Int, seconds: Double) -> String {
+    private static func retryLaterMessage(_ what: String, seconds: Double) -> String {
         let until = Date(timeIntervalSinceNow: seconds.rounded(.up))
-        return "page \(page): the API asks to wait \(Int(seconds.rounded(.up))) s (until \(timestamp(until))); "
+        return "\(what): the API asks to wait \(Int(seconds.rounded(.up))) s (until \(timestamp(until))); "
             + "pages so far are saved: run again then, or pass --wait to wait"
     }
 }

@@ -71,36 +71,43 @@ struct FeedSource: Sendable {
     /// or the wait before a retry, and throws `.interrupted`; so does the fetch's deadline
     /// (`--max-time`), throwing `.timeLimit`.
     func page(_ number: Int) throws(PhotoSyncError) -> FeedPage {
+        try call(url(for: number), about: "page \(number)") { body throws(FeedError) in
+            try FeedDecoder.decode(body).redactingEchoes(of: settings.apiKey, in: body)
+        }
+    }
+
+    /// One API call (`what` names it in messages), spent from the budget and retried as a page is.
+    func call<T>(_ url: String, about what: String, decode: ([UInt8]) throws(FeedError) -> T) throws(PhotoSyncError) -> T {
         let (deadline, interruption) = (settings.deadline, interruption)
         let interrupted = { @Sendable in interruption.signal != nil || deadline?.hasPassed == true }
         var attempt = 1
         while true {
             do {
                 let response = try client.get(
-                    url(for: number), allowFileScheme: isSingleDocument, isCancelled: interrupted,
-                    willRetry: { retry, failure, delay in reportRetry(page: number, retry, of: settings.retries, "\(failure)", delay) }
+                    url, allowFileScheme: isSingleDocument, isCancelled: interrupted,
+                    willRetry: { retry, failure, delay in reportRetry(what, retry, of: settings.retries, "\(failure)", delay) }
                 ) {
                     guard case .failure(let refusal)? = budget?.spend() else { return nil }
                     return refusal.message
                 }
-                return try FeedDecoder.decode(response.body).redactingEchoes(of: settings.apiKey, in: response.body)
+                return try decode(response.body)
             } catch let error as FeedError where error.isTemporary && attempt <= settings.retries {
                 let delay = client.configuration.backoff.delay(forAttempt: attempt, retryAfter: nil)
-                reportRetry(page: number, attempt, of: settings.retries, "\(error)", delay)
+                reportRetry(what, attempt, of: settings.retries, "\(error)", delay)
                 guard CurlHTTPClient.sleepThread(delay, unless: interrupted) else { throw stopReason() }
                 attempt += 1
             } catch HTTPError.cancelled {
                 throw stopReason()
             } catch {
-                throw PhotoSyncError.from(error, page: number, keySource: settings.apiKeySource)
+                throw PhotoSyncError.from(error, about: what, keySource: settings.apiKeySource)
             }
         }
     }
 
     /// A warning line for each retry (stderr unless `--quiet`, and the log file): which retry,
     /// why, and how long it waits, so a slow network is not silence.
-    private func reportRetry(page: Int, _ retry: Int, of retries: Int, _ reason: String, _ delay: Double) {
-        Console.notice("page \(page): \(reason); retry \(retry) of \(retries) in \(String(format: "%.1f", delay)) s")
+    private func reportRetry(_ what: String, _ retry: Int, of retries: Int, _ reason: String, _ delay: Double) {
+        Console.notice("\(what): \(reason); retry \(retry) of \(retries) in \(String(format: "%.1f", delay)) s")
     }
 
     /// Why the request was abandoned: a signal, else the deadline (SIGINT if neither is seen any more).

@@ -16,20 +16,6 @@ import PhotoFeed
 /// decoded) → **save** (what deletes exclude applied once, in the save's transaction) →
 /// **account** (``WalkTally``, the run's record, progress).
 final class FetchJob {
-    /// How a walk asks for its pages.
-    private enum Walk: Equatable {
-        /// What is new, from page 1; `incremental`: a page of known photos ends it.
-        case new(incremental: Bool)
-        /// One upload window of a search past the cap.
-        case window
-        /// The rest of a walk an earlier limit cut.
-        case catchUp
-
-        /// Whether the next page downloads while one is saved. Not when a page may end the walk:
-        /// the request not made is quota saved.
-        var prefetches: Bool { self == .new(incremental: false) || self == .window }
-    }
-
     private let catalog: Catalog
     private let settings: FetchSettings
     private let source: FeedSource
@@ -45,7 +31,6 @@ final class FetchJob {
     /// Who the catalog's history says made the run's changes.
     private var author: String { runRecord?.rowID.map { "fetch run \($0)" } ?? "fetch" }
     private lazy var accounts = AccountRenames(catalog: catalog, author: author)
-    private var renamed = 0
     private var tally = WalkTally()
     private var summary = FetchSummary()
     /// The walk of what is new, as step 2 left it.
@@ -82,16 +67,19 @@ final class FetchJob {
     /// that records nothing of its own but its API calls, which were real.
     func run() throws -> FetchSummary {
         defer { if let budget = source.budget { try? catalog.recordCalls(budget) } }
-        runRecord = settings.dryRun ? nil : try catalog.startRun(source: source.identity)
+        runRecord = settings.dryRun ? nil : try catalog.startRun(source: source.identity, historyDays: settings.historyDays)
         do {
+            let before = settings.dryRun ? try catalog.container.currentHistoryToken() : .start
             try catalog.container.importing(mergePolicy: settings.mergePolicy.graphStorePolicy, dryRun: settings.dryRun) { session in
                 session.transactionAuthor = author
                 let page1 = try source.page(1)
                 if settings.search != nil, !source.isSingleDocument, page1.total > UploadWindow.cap {
-                    return try walkWindows(after: page1, in: session)
+                    try walkWindows(after: page1, in: session)
+                } else {
+                    try walkNew(from: page1, in: session)
+                    try catchUp(in: session)
                 }
-                try walkNew(from: page1, in: session)
-                try catchUp(in: session)
+                if settings.dryRun { try summary.list(session.dryRunChanges(), token: before) }
             }
             try finish()
             return summary
@@ -238,7 +226,7 @@ final class FetchJob {
         try licenses.meet(prepared.page)
         try lease?.confirm()
         // Where the feed wins. (A dry run's one transaction is the session's: a rename would wait for it.)
-        if settings.mergePolicy == .objectTrump, !settings.dryRun { renamed += try accounts.follow(prepared.page) }
+        if settings.mergePolicy == .objectTrump, !settings.dryRun { try accounts.follow(prepared.page) }
         var page = prepared
         let result = try session.save(preparing: { context in
             page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
@@ -251,7 +239,7 @@ final class FetchJob {
     private func account(_ page: PreparedPage, catchUp: Bool, in session: ImportSession, expected: Int) throws {
         tally.add(page, backfill: catchUp)
         summary = tally.summary(session)
-        summary.photographersRenamed = renamed
+        summary.photographersRenamed = accounts.renamed
         if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
         if !settings.dryRun { try catalog.record(runRecord, summary, calls: source.budget) }
         pagesExpected(expected)

@@ -16,6 +16,8 @@ public struct ListQuery: Sendable, Equatable {
     /// Upload time bounds, both inclusive; photos with no known upload time never match either.
     public var since: Date?
     public var until: Date?
+    /// Only photos a re-check found gone upstream.
+    public var gone = false
     public var sort: ListSort = .title
     public var limit: Int?
     public var offset: Int?

@@ -12,10 +12,15 @@ struct ChangesCommand: GlobalOptionsCommand {
             ids) or a time. With --format json the output is {"changes": [...], "token": "..."}; \
             with jsonl the last line is {"token": "..."}: pass that token next time.
 
+            --follow keeps running and prints new changes as they commit (text or jsonl), \
+            looking at most once a second; SIGINT or SIGTERM ends it with status 0 after the line \
+            being written, and the token line.
+
             Examples:
               photosync changes
               photosync changes --since run:41 --format jsonl
               photosync changes --since "$(cat last-token)" --format json
+              photosync changes --follow --format jsonl
             """
     )
 
@@ -33,13 +38,38 @@ struct ChangesCommand: GlobalOptionsCommand {
     @Option(name: [.customShort("f"), .long], help: "Output format.")
     var format: ChangesFormat = .text
 
+    @Flag(help: "Keep running: print new changes as they commit, until SIGINT or SIGTERM.")
+    var follow = false
+
+    func validate() throws {
+        if follow && format == .json { throw ValidationError("--follow prints lines: use --format text or jsonl") }
+    }
+
     func run() throws {
         try reportingErrors {
             let start = try Self.start(since)
             let context = try CommandContext(globals, command: Self.name, logging: .readsCatalog)
-            let (changes, token) = try context.openCatalog(forReading: true).changes(since: start, run: runID, photographer: photographer)
-            try Console.write(try ChangesOutput.render(changes, token: token, as: format))
+            let catalog = try context.openCatalog(forReading: true)
+            let (changes, token) = try catalog.changes(since: start, run: runID, photographer: photographer)
+            guard follow else { return try Console.write(try ChangesOutput.render(changes, token: token, as: format)) }
+            try Console.write(try ChangesOutput.lines(changes, as: format))
+            let last = try InterruptionWatch.listeningForSignals { watch in try following(catalog, after: token, until: watch) }
+            try Console.write(try ChangesOutput.tokenLine(last, as: format))
         }
+    }
+
+    /// Prints the changes committed after `token` as they come, looking once a second (one cheap
+    /// query for the newest token), until a signal; returns the last token printed through.
+    private func following(_ catalog: Catalog, after token: String, until watch: InterruptionWatch) throws -> String {
+        var token = token
+        while watch.signal == nil {
+            for _ in 0..<10 where watch.signal == nil { usleep(100_000) }
+            guard watch.signal == nil, try catalog.changesToken() != token else { continue }
+            let (changes, next) = try catalog.changes(since: .token(token), run: runID, photographer: photographer)
+            try Console.write(try ChangesOutput.lines(changes, as: format))
+            token = next
+        }
+        return token
     }
 
     static func start(_ since: String?) throws -> Catalog.ChangesStart {

@@ -30,6 +30,9 @@ struct DeleteCommand: GlobalOptionsCommand {
     @Option(name: [.customShort("p"), .long], help: "Delete this photographer and all their photos.", completion: .custom(PhotographerCompletion.names))
     var photographer: String?
 
+    @Flag(help: "Delete the photos a re-check found gone upstream (see recheck, list --gone).")
+    var gone = false
+
     @Flag(help: "Delete without remembering: later fetches may bring the photos back.")
     var forgetOnly = false
 
@@ -40,8 +43,8 @@ struct DeleteCommand: GlobalOptionsCommand {
     var dryRun = false
 
     func validate() throws {
-        if photoIDs.isEmpty == (photographer == nil) {
-            throw ValidationError("Give either photo ids or --photographer NAME, not both or neither.")
+        if [!photoIDs.isEmpty, photographer != nil, gone].filter({ $0 }).count != 1 {
+            throw ValidationError("Give one of photo ids, --photographer NAME or --gone.")
         }
     }
 
@@ -52,7 +55,8 @@ struct DeleteCommand: GlobalOptionsCommand {
             if let photographer, !(try catalog.hasPhotographer(named: photographer)) {
                 throw try PhotographerArgument.refusalForDelete(photographer, in: catalog)
             }
-            let report = try photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
+            let report = try gone ? catalog.deleteGone(remembering: !forgetOnly, dryRun: dryRun)
+                : photographer.map { try catalog.delete(photographer: $0, remembering: !forgetOnly, dryRun: dryRun) }
                 ?? catalog.delete(photoIDs: photoIDs, remembering: !forgetOnly, dryRun: dryRun)
             if !dryRun && !keepFiles { removeFiles(report, context) }
             let text = DeletionOutput.render(report, photographer: photographer, dryRun: dryRun)

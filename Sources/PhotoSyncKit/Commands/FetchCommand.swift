@@ -66,6 +66,10 @@ struct FetchCommand: GlobalOptionsCommand {
     @Flag(help: "Then download the images of photos without a verified file, as 'photosync download' does (config download: true).")
     var download = false
 
+    @Option(help: ArgumentHelp("Then re-check up to N photos with what is left of the API budget, as 'photosync recheck' (config recheck_per_run).",
+                               valueName: "n"))
+    var recheck: Int?
+
     @Flag(help: "Fetch and compare, but save nothing.")
     var dryRun = false
 
@@ -92,6 +96,7 @@ struct FetchCommand: GlobalOptionsCommand {
 
     func validate() throws {
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
+        if let recheck, recheck < 0 { throw ValidationError("--recheck must be 0 or more") }
         if let perPage, let problem = SettingKey.perPage.rangeProblem(Double(perPage)) { throw ValidationError("--per-page \(problem)") }
         if let url, let problem = endpointProblem(url) { throw ValidationError("--url \(problem)") }
         if let apiKey, let problem = SettingsLayer.apiKeyProblem(apiKey) { throw ValidationError("--api-key \(problem)") }
@@ -131,6 +136,7 @@ struct FetchCommand: GlobalOptionsCommand {
         var settings = try context.resolver.fetchSettings(
             flags: flags, pages: pages, config: context.config, dryRun: dryRun, waitForLock: wait, search: search)
         settings.full = full
+        settings.recheckPerRun = recheck ?? settings.recheckPerRun
         settings.deadline = settings.maxTime.map { FetchDeadline(seconds: $0, from: start) }
         if let deadline = settings.deadline { Watchdog.enforce(deadline, with: deadline.exceeded) }
         Secrets.register(settings.apiKey)
@@ -159,10 +165,14 @@ struct FetchCommand: GlobalOptionsCommand {
             do {
                 let catalog = try lock.catalog(location)
                 return try InterruptionWatch.listeningForSignals { watch in
-                    try catalog.fetch(settings, lease: lock.lease, interruption: watch, progress: { summary in
+                    var summary = try catalog.fetch(settings, lease: lock.lease, interruption: watch, progress: { summary in
                         Console.info("page \(summary.pages) saved; totals so far: \(FetchSummaryOutput.oneLine(summary))")
                         progress.update(summary, expected: expected)
                     }, pagesExpected: { expected = $0 })
+                    if settings.recheckPerRun > 0, !dryRun {
+                        summary.recheck = try catalog.recheck(settings, RecheckRequest(limit: settings.recheckPerRun), interruption: watch)
+                    }
+                    return summary
                 }
             } catch let stop as PhotoSyncError where stop.stopsBetweenPages {
                 // One line that says what was kept, instead of the bare "interrupted by signal N".

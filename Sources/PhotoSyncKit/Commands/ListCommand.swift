@@ -61,6 +61,9 @@ struct ListCommand: GlobalOptionsCommand {
     @Flag(help: "Show times in UTC in the table (JSON and CSV are always UTC).")
     var utc = false
 
+    @Flag(help: "Only photos a re-check found gone upstream (the table marks them '(gone)').")
+    var gone = false
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let offset, offset < 0 { throw ValidationError("--offset must be at least 0") }
@@ -75,7 +78,7 @@ struct ListCommand: GlobalOptionsCommand {
             let catalog = try context.openCatalog(forReading: true)
             var query = ListQuery(photographer: photographer, sort: sort, limit: limit)
             (query.source, query.search, query.offset, query.since, query.until) = (source, search, offset, since?.first, until?.last)
-            (query.license, query.tags) = (license, tag)
+            (query.license, query.tags, query.gone) = (license, tag, gone)
             query.withDetails = format != .table
             let folder = context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath)
             let request = PhotoListRequest(query: query, filesFolder: folder)

@@ -23,6 +23,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case downloadMaxBytes = "download_max_bytes"
     case download
     case serveRemoteImages = "serve_remote_images"
+    case historyDays = "history_days"
+    case recheckPerRun = "recheck_per_run"
 
     /// The environment variable that overrides the config file.
     var environmentVariable: String {
@@ -42,6 +44,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .maxTime: value > 0 ? (value <= FetchDeadline.longest ? nil : "must be at most \(Int(FetchDeadline.longest)) (a year)") : "must be greater than 0"
         case .retries: (0...10).contains(value) ? nil : "must be between 0 and 10"
         case .apiBudget, .downloadMaxBytes: value >= 1 ? nil : "must be at least 1"
+        case .historyDays: (0...36_500).contains(value) ? nil : "must be between 0 and 36500"
+        case .recheckPerRun: value >= 0 ? nil : "must be 0 or more"
         case .endpoint, .apiKey, .mergePolicy, .db, .searchUser, .searchTags, .searchText, .logFile, .caFile, .filesDir, .sizes, .download, .serveRemoteImages: nil
         }
     }
@@ -81,6 +85,10 @@ struct SettingsLayer: Equatable, Sendable {
     var download: Bool?
     /// Whether `serve` may show Flickr's image for a photo without a downloaded file (`serve_remote_images`).
     var serveRemoteImages: Bool?
+    /// Days of change history a fetch keeps (`history_days`).
+    var historyDays: Int?
+    /// Photos each fetch re-checks with what is left of its budget (`recheck_per_run`).
+    var recheckPerRun: Int?
 
     /// This layer with unset values taken from `lower`.
     func overriding(_ lower: SettingsLayer) -> SettingsLayer {
@@ -91,7 +99,8 @@ struct SettingsLayer: Equatable, Sendable {
             retries: retries ?? lower.retries, db: db ?? lower.db, logFile: logFile ?? lower.logFile, apiBudget: apiBudget ?? lower.apiBudget,
             search: search.overriding(lower.search), caFile: caFile ?? lower.caFile, filesDir: filesDir ?? lower.filesDir,
             sizes: sizes ?? lower.sizes, downloadMaxBytes: downloadMaxBytes ?? lower.downloadMaxBytes, download: download ?? lower.download,
-            serveRemoteImages: serveRemoteImages ?? lower.serveRemoteImages)
+            serveRemoteImages: serveRemoteImages ?? lower.serveRemoteImages, historyDays: historyDays ?? lower.historyDays,
+            recheckPerRun: recheckPerRun ?? lower.recheckPerRun)
     }
 
     /// Bytes an API key may have: Flickr's are 32; a config holding 100 MB there once cost a
@@ -153,7 +162,7 @@ struct SettingsLayer: Equatable, Sendable {
             guard let value = Double(text), value.isFinite else { throw SettingProblem("expected a number, got \"\(text)\"") }
             try Self.check(key, value, text)
             if key == .timeout { timeout = value } else { maxTime = value }
-        case .perPage, .maxPages, .retries, .apiBudget, .downloadMaxBytes:
+        case .perPage, .maxPages, .retries, .apiBudget, .downloadMaxBytes, .historyDays, .recheckPerRun:
             guard let value = Int(text) else { throw SettingProblem("expected an integer, got \"\(text)\"") }
             try Self.check(key, Double(value), text)
             switch key {
@@ -161,6 +170,8 @@ struct SettingsLayer: Equatable, Sendable {
             case .maxPages: maxPages = value
             case .apiBudget: apiBudget = value
             case .downloadMaxBytes: downloadMaxBytes = value
+            case .historyDays: historyDays = value
+            case .recheckPerRun: recheckPerRun = value
             default: retries = value
             }
         }

@@ -46,6 +46,8 @@ struct SettingsReport: Sendable {
             case .downloadMaxBytes: file.downloadMaxBytes != nil
             case .download: file.download != nil
             case .serveRemoteImages: file.serveRemoteImages != nil
+            case .historyDays: file.historyDays != nil
+            case .recheckPerRun: file.recheckPerRun != nil
             }
         }
         let logFile = resolver.logFilePath(flag: logFileFlag, config: config)
@@ -70,6 +72,8 @@ struct SettingsReport: Sendable {
             (.downloadMaxBytes, merged.downloadMaxBytes.map(String.init), nil),
             (.download, String(merged.download ?? false), nil),
             (.serveRemoteImages, String(merged.serveRemoteImages ?? false), nil),
+            (.historyDays, String(merged.historyDays ?? defaults.defaultHistoryDays), nil),
+            (.recheckPerRun, String(merged.recheckPerRun ?? 0), nil),
         ]
         entries = values.map { key, value, flag in
             Entry(key: key.rawValue, value: value, source: source(key, flag: flag, inEnvironment: environmentHas(key), inFile: fileHas(key)))

@@ -12,6 +12,8 @@ struct SettingsResolver: Sendable {
     static let defaultTimeout = 30.0
     static let defaultRetries = 3
     static let defaultAPIBudget = 3_000
+    /// Days of change history a fetch keeps (`history_days`): a season of cron runs.
+    static let defaultHistoryDays = 90
 
     var environment: [String: String]
 
@@ -103,6 +105,8 @@ struct SettingsResolver: Sendable {
             : "api_key in \(config?.path ?? "the config file")"
         settings.apiBudget = merged.apiBudget ?? Self.defaultAPIBudget
         settings.maxTime = merged.maxTime
+        settings.historyDays = merged.historyDays ?? Self.defaultHistoryDays
+        settings.recheckPerRun = merged.recheckPerRun ?? 0
         if let caFile = merged.caFile {
             settings.caFile = try checkedCAFile(caFile, flagGiven: flags.caFile != nil, config: config)
         }

@@ -28,6 +28,9 @@ enum FetchSummaryOutput {
             if summary.photographersRenamed > 0 { lines.append(("photographers renamed", summary.photographersRenamed)) }
             if summary.datesUnknown > 0 { lines.append(("upload times unknown", summary.datesUnknown)) }
             if summary.morePages > 0 { lines.append(("more pages available", summary.morePages)) }
+            if let recheck = summary.recheck {
+                lines += [("photos re-checked", recheck.rechecked), ("re-checks left", recheck.left)]
+            }
             let labelWidth = lines.map(\.0.count).max() ?? 0
             let counts = lines.map { label, count in
                 label + ":" + String(repeating: " ", count: labelWidth - label.count + 1) + "\(count)\n"

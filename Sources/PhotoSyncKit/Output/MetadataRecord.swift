@@ -3,13 +3,14 @@ import PhotoFeed
 /// A photo's metadata as `list` and `show` print it in JSON (issue 25): `license` an object
 /// `{id, name, url}` (name and URL null until `licenses.getInfo` named the id) or null; `taken`
 /// as Flickr sent it; `latitude`, `longitude`, `last_update`, `views` and `media` or null; `tags`
-/// an array (empty when none).
+/// an array (empty when none); `gone`, `gone_reason` and `checked` what a re-check found, or null.
 struct MetadataRecord: Encodable {
     var metadata: PhotoMetadata
     var license: LicenseRecord?
+    var check: PhotoCheck
 
     init(_ photo: PhotoListing) {
-        metadata = photo.metadata
+        (metadata, check) = (photo.metadata, photo.check)
         license = photo.metadata.license.map { LicenseRecord(id: $0, name: photo.licenseInfo?.name, url: photo.licenseInfo?.url) }
     }
 
@@ -31,6 +32,8 @@ struct MetadataRecord: Encodable {
     enum CodingKeys: String, CodingKey {
         case license, taken, latitude, longitude, views, media, tags
         case lastUpdate = "last_update"
+        case gone, checked
+        case goneReason = "gone_reason"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -43,5 +46,8 @@ struct MetadataRecord: Encodable {
         try container.encode(metadata.views, forKey: .views)
         try container.encode(metadata.media, forKey: .media)
         try container.encode(metadata.tags ?? [], forKey: .tags)
+        try container.encode(check.gone.map(timestamp), forKey: .gone)
+        try container.encode(check.goneReason, forKey: .goneReason)
+        try container.encode(check.checked.map(timestamp), forKey: .checked)
     }
 }

@@ -25,7 +25,7 @@ enum PhotoListOutput {
                 .init(header: "ID"), .init(header: "TITLE", maxWidth: 48, shrinks: true),
                 .init(header: "PHOTOGRAPHER", maxWidth: 24, shrinks: true), .init(header: "UPLOADED"),
             ], lineWidth: lineWidth)
-            return table.render(photos.map { [$0.id, $0.title, $0.photographer, $0.uploaded.map(time.text) ?? "-"] })
+            return table.render(photos.map { [$0.id, ($0.check.gone == nil ? "" : "(gone) ") + $0.title, $0.photographer, $0.uploaded.map(time.text) ?? "-"] })
         }
     }
 

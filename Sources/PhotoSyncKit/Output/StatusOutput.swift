@@ -24,14 +24,14 @@ enum StatusOutput {
             // The error column only when a run has one: an empty last column costs a narrow pane its width.
             let withErrors = status.runs.contains { $0.error?.isEmpty == false }
             var columns: [TableRenderer.Column] = [
-                .init(header: "STARTED"), .init(header: "OUTCOME"), .init(header: "PAGES", alignRight: true),
+                .init(header: "RUN", alignRight: true), .init(header: "STARTED"), .init(header: "OUTCOME"), .init(header: "PAGES", alignRight: true),
                 .init(header: "RECEIVED", alignRight: true, dropsWhenNarrow: true), .init(header: "INSERTED", alignRight: true),
                 .init(header: "UPDATED", alignRight: true, dropsWhenNarrow: true),
             ]
             if withErrors { columns.append(.init(header: "ERROR", maxWidth: 60, shrinks: true)) }
             text += TableRenderer(columns: columns, lineWidth: lineWidth).render(status.runs.map { run in
                 let cells = [
-                    time.text(run.started), outcome(run), String(run.summary.pages), String(run.summary.received),
+                    run.id.map(String.init) ?? "-", time.text(run.started), outcome(run), String(run.summary.pages), String(run.summary.received),
                     String(run.summary.inserted), String(run.summary.updated),
                 ]
                 return withErrors ? cells + [run.error.map(Secrets.redact) ?? ""] : cells
@@ -135,12 +135,13 @@ enum StatusOutput {
         var run: FetchRunRecord
 
         enum CodingKeys: String, CodingKey {
-            case started, finished, outcome, error
+            case id, started, finished, outcome, error
         }
 
         func encode(to encoder: any Encoder) throws {
             try run.summary.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(run.id, forKey: .id)
             try container.encode(timestamp(run.started), forKey: .started)
             try container.encode(run.finished.map(timestamp), forKey: .finished)
             try container.encode(run.outcome.rawValue, forKey: .outcome)

@@ -155,7 +155,7 @@ struct PersistentHistoryTests {
         let entity = EntityDescription.of(Picture.self)
         var recorder = HistoryRecorder()
         recorder.insert(entity, 1, [.text("a"), .text(""), .integer(0), .null])
-        recorder.update(entity, 1, columns: ["title"], values: [.text("t")], before: nil)
+        recorder.update(entity, 1, columns: ["title", "code"], values: [.text("t"), .text("a2")], before: nil)
         recorder.insert(entity, 2, [.text("b"), .text(""), .integer(0), .null])
         recorder.delete(entity, 2, before: nil)
         let before: [StoredValue] = [.text("c"), .text("old"), .integer(1), .null]
@@ -165,7 +165,7 @@ struct PersistentHistoryTests {
         recorder.update(entity, 4, columns: ["code"], values: [.text("d")], before: nil)
         let live = recorder.entries.filter { $0.kind != nil }
         #expect(live.map(\.rowID) == [1, 3, 4])
-        #expect(live[0].kind == .inserted && live[0].after?[1] == .text("t"))
+        #expect(live[0].kind == .inserted && live[0].key == .text("a2"))  // an insert keeps its key, as updated
         #expect(live[1].kind == .deleted && live[1].before == before)
         #expect(live[2].kind == .updated && live[2].before == before && live[2].after?[0] == .text("d"))
     }

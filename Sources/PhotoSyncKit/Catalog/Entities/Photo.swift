@@ -35,9 +35,16 @@ final class Photo: ManagedObject {
     @Attribute var sizes: String? = nil
     /// The tags as the feed last sent them, space-separated (nil: never sent): written with the
     /// photo, so a changed tag set is an update; ``tags`` follows it in the same import save
-    /// (see ``MetadataFields``).
-    @Attribute var tagList: String? = nil
+    /// (see ``MetadataFields``). Tracked: `changes` shows a photo's tags before and after, the
+    /// many-to-many links one save changed.
+    @Attribute(.tracked) var tagList: String? = nil
     @ToMany(inverse: \Tag.$photos) var tags: [Tag]
+    /// When a re-check found the photo gone upstream (issue 26), and why (``GoneReason``); nil while
+    /// it is there. Tracked: `changes` tells a photo gone from one that returned.
+    @Attribute(.tracked) var gone: Date? = nil
+    @Attribute(.tracked) var goneReason: String? = nil
+    /// When `recheck` last asked the API about the photo (nil: never).
+    @Attribute var checked: Date? = nil
 
     /// A photographer lives only as long as they have photos: deleting their last one deletes them.
     /// (`hasLiveMember` keeps deleting all of a prolific photographer's photos linear: it skips
