@@ -31,22 +31,23 @@ struct DownloadSizeTests {
             Self.serve(fixture.server)
             try await fixture.fetch(Self.items(fixture.server))
 
-            // o before c: 72 has o (and l, not fetched); 71 has c; 73 has neither and is left
-            // out, said so on stderr.
-            let first = try await fixture.download("--size", "o,c")
+            // o, then c, then l: 72 gets o (not its l), 71 c (not the l the feed rebuilt, whose
+            // host no test reaches: asking it would fail the run), 73 its only size, l.
+            let first = try await fixture.download("--size", "o,c,l")
             #expect(first.status == 0, "\(first)")
-            #expect(try jsonObject(first)["downloaded"] as? Int == 2, "\(first)")
-            #expect(first.stderr.contains("1 photo(s) have none of the sizes o,c: not downloaded"), "\(first)")
-            #expect(fixture.names() == ["71_c.jpg", "72_o.jpg"])
-            #expect(fixture.contents("72_o.jpg") == Images.jpeg(3_003, seed: 73))
+            #expect(try jsonObject(first)["downloaded"] as? Int == 3, "\(first)")
+            #expect(fixture.names() == ["71_c.jpg", "72_o.jpg", "73_l.jpg"])
             #expect(fixture.contents("71_c.jpg") == Images.jpeg(3_001, seed: 71))
+            #expect(fixture.contents("72_o.jpg") == Images.jpeg(3_003, seed: 73))
+            #expect(fixture.contents("73_l.jpg") == Images.jpeg(3_004, seed: 74))
             #expect(fixture.server.requests(to: "/img/72_l.jpg").isEmpty, "l is not fetched when o comes first")
 
-            // The default, l: 73 gets its l; 71 and 72 are present whatever the list says.
+            // The default, l: every file is present, whatever size it is; nothing is requested.
+            let requests = fixture.imageRequests
             let second = try await fixture.download()
             #expect(second.status == 0, "\(second)")
-            #expect(try jsonObject(second)["downloaded"] as? Int == 1 && jsonObject(second)["present"] as? Int == 2, "\(second)")
-            #expect(fixture.contents("73_l.jpg") == Images.jpeg(3_004, seed: 74))
+            #expect(try jsonObject(second)["downloaded"] as? Int == 0 && jsonObject(second)["present"] as? Int == 3, "\(second)")
+            #expect(fixture.imageRequests == requests)
 
             let show = try jsonObject(try await fixture.run("show", "71", "--format", "json"))
             let file = try #require(show["file"] as? [String: Any], "\(show)")
@@ -65,8 +66,9 @@ struct DownloadSizeTests {
 
             let result = try await fixture.download("--config", config, "--photographer", "Ana Lima")
             #expect(result.status == 0, "\(result)")
-            // 71: c; 72: no c, so o; 73: neither c nor o.
+            // 71: c; 72: no c, so o; 73: neither c nor o, left out and said so.
             #expect(fixture.names() == ["71_c.jpg", "72_o.jpg"], "\(result)")
+            #expect(result.stderr.contains("1 photo(s) have none of the sizes c,o: not downloaded"), "\(result)")
 
             let flag = try await fixture.download("--config", config, "--size", "l")
             #expect(flag.status == 0, "\(flag)")
