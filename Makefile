@@ -22,7 +22,7 @@ SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev libpq-dev
 # Only the tests need a server: Tests/postgres/cluster.sh starts a throwaway one from these
 # binaries (Debian's postinst may create and start its own "main" cluster; the tests never use it).
 # chromium: the gallery's browser tests (ServeBrowserTests) drive it headless over its DevTools pipe.
-TEST_PKGS    := postgresql openssl chromium
+TEST_PKGS    := postgresql openssl chromium nghttp2-server
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Runs a command with PHOTOSYNC_TEST_POSTGRES_URL set (a server of your own if you set it).
 WITH_POSTGRES := Tests/postgres/cluster.sh run --

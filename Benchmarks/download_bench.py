@@ -35,6 +35,10 @@ import bench  # noqa: E402
 
 class Images(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's default backlog is 5: eight connections opened at once had three SYNs
+    # dropped and retried a second later by the kernel, a constant 1 s in every photosync run
+    # (which opens its eight at once) and in some of curl's.
+    request_queue_size = 64
     requests = 0
 
 

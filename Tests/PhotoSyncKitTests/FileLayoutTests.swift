@@ -38,22 +38,30 @@ struct FileLayoutTests {
 
 @Suite("SHA-256", .onTestThreads)
 struct SHA256Tests {
-    static func digest(_ chunks: [[UInt8]]) -> String {
-        var hash = SHA256()
+    /// libcrypto's, as every download uses here, and the Swift one a system without it uses.
+    static let engines: [@Sendable () -> SHA256] = [{ SHA256() }, { SHA256.inSwift() }]
+
+    static func digest(_ chunks: [[UInt8]], _ engine: () -> SHA256) -> String {
+        var hash = engine()
         chunks.forEach { hash.update($0) }
         return hash.finish()
     }
 
-    @Test func knownVectors() {
-        #expect(Self.digest([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(Self.digest([Array("abc".utf8)]) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(Self.digest([Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)])
+    @Test func libcryptoIsLoaded() {
+        #expect(LibcryptoSHA256() != nil, "libcrypto.so.3 did not load: downloads would hash in Swift, eight times slower")
+    }
+
+    @Test(arguments: engines.indices) func knownVectors(_ engine: Int) {
+        let make = Self.engines[engine]
+        #expect(Self.digest([], make) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(Self.digest([Array("abc".utf8)], make) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Self.digest([Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)], make)
             == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     /// A stream cut into odd chunks hashes as the whole: a million "a" (FIPS 180-2's third vector).
-    @Test func chunkBoundariesDoNotMatter() {
+    @Test(arguments: engines.indices) func chunkBoundariesDoNotMatter(_ engine: Int) {
         let chunks = stride(from: 0, to: 1_000_000, by: 997).map { [UInt8](repeating: UInt8(ascii: "a"), count: min(997, 1_000_000 - $0)) }
-        #expect(Self.digest(chunks) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(Self.digest(chunks, Self.engines[engine]) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

@@ -17,7 +17,7 @@ final class CurlAttempt {
         sink = ResponseSink(limit: client.configuration.maxResponseBytes, stream: stream, isCancelled: isCancelled)
         do {
             handle = try Self.makeHandle(client, url, allowFileScheme: allowFileScheme, sink: sink)
-            if stream == nil { try handle.set(CURLOPT_ACCEPT_ENCODING, "") }
+            if stream == nil { try handle.set(CURLOPT_ACCEPT_ENCODING, "") } else { handle.preferBufferSize(256 << 10) }
             if let resumeAt, resumeAt > 0 { try handle.set(CURLOPT_RANGE, "\(resumeAt)-") }
         } catch {
             throw AttemptFailure(reason: error, retryAfter: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphStore
+import PhotoFeed
 
 /// What a download run has to do, decided from the catalog and a look at the files folder.
 struct DownloadPlan: Sendable, Equatable {
@@ -8,6 +9,8 @@ struct DownloadPlan: Sendable, Equatable {
     var present = 0
     /// Unavailable and still inside their back-off.
     var unavailable = 0
+    /// Photos the feed gave none of the sizes asked for: nothing to download.
+    var withoutSize = 0
 }
 
 extension Catalog {
@@ -17,27 +20,38 @@ extension Catalog {
     /// Photos (of `photographer`, or all) whose file is to be downloaded: no verified file yet, or
     /// one missing from `folder` or of another size there (a host of a shared catalog that has
     /// not downloaded it). The disk is asked with one `stat` per recorded file, never a hash.
-    func downloadPlan(photographer: String?, sizes: [String], folder: String, retryUnavailable: Bool, now: Date = Date()) throws -> DownloadPlan {
+    func downloadPlan(photographer: String?, sizes preference: [String], folder: String, retryUnavailable: Bool, now: Date = Date()) throws -> DownloadPlan {
         try withContext { context in
             try context.readingOneSnapshot {
                 let predicate: FetchPredicate<Photo>? = photographer.map { name in .whose(\.$whoTook, \.$name == name) }
                 let photos = try context.fetchColumns(FetchRequest<Photo>(predicate: predicate, sortBy: [.ascending(\.$unique, .numericText)]),
-                                                      [\.$unique, \.$imageURL])
+                                                      [\.$unique, \.$imageURL, \.$sizes])
                 let files = try Self.fileRows(in: context)
                 var plan = DownloadPlan()
-                for (id, url) in zip(try photos.values(\.$unique), try photos.values(\.$imageURL)) {
+                let sizes = try photos.values(\.$sizes)
+                for (index, (id, url)) in zip(try photos.values(\.$unique), try photos.values(\.$imageURL)).enumerated() {
                     let file = files[id]
                     if let file, file.isVerified, Self.sizeOnDisk(folder + "/" + file.path) == file.size {
                         plan.present += 1
                     } else if let file, !file.isVerified, !retryUnavailable, let after = file.retryAfter, after > now {
                         plan.unavailable += 1
-                    } else if let (label, url) = ImageSize.choose(from: sizes, imageURL: url) {
+                    } else if let (label, url) = ImageSize.choose(from: Self.labels(file, preference), imageURL: url,
+                                                                  sizes: PhotoSize.decoded(sizes[index])) {
                         plan.jobs.append(DownloadJob(photoID: id, sizeLabel: label, url: url, refusals: file?.refusals ?? 0))
+                    } else {
+                        plan.withoutSize += 1
                     }
                 }
                 return plan
             }
         }
+    }
+
+    /// The size labels to try for a photo: the one its verified file has (another host's copy, the
+    /// catalog's reference) before this host's preference.
+    private static func labels(_ file: PhotoFile?, _ preference: [String]) -> [String] {
+        guard let file, file.isVerified else { return preference }
+        return [file.sizeLabel] + preference
     }
 
     /// Records finished downloads in one transaction: verified files, and refusals with their

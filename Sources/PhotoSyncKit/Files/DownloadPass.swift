@@ -48,9 +48,14 @@ struct DownloadPass {
         return (summary, stop)
     }
 
+    /// The plan, and a word on the photos it leaves out for want of a size.
     private func plan() throws -> DownloadPlan {
-        try catalog.downloadPlan(photographer: photographer, sizes: settings.sizes, folder: settings.folder,
-                                 retryUnavailable: settings.retryUnavailable)
+        let plan = try catalog.downloadPlan(photographer: photographer, sizes: settings.sizes, folder: settings.folder,
+                                            retryUnavailable: settings.retryUnavailable)
+        if plan.withoutSize > 0 {
+            Console.notice("\(plan.withoutSize) photo(s) have none of the sizes \(settings.sizes.joined(separator: ",")): not downloaded")
+        }
+        return plan
     }
 
     /// Downloaded or marked unavailable: nothing left to do for the photo this time.

@@ -1,8 +1,8 @@
 import Foundation
 import PhotoFeed
 
-/// Downloads one image into the files folder: to a temporary name, verified while it streams,
-/// fsynced, then renamed to its final name. No path under a final name ever holds a partial or
+/// Downloads one image into the files folder: to a temporary name, verified while it streams, then
+/// handed to `FileKeeper` (fsync, rename). No path under a final name ever holds a partial or
 /// unverified file, whatever stops the process. Its transfer runs among others on `CurlDownloads`.
 struct ImageDownload: Sendable {
     let folder: String
@@ -12,31 +12,32 @@ struct ImageDownload: Sendable {
     /// Starts `job` on `transfers`; `done` hears how it ended (from a later `transfers.step()`, or
     /// at once when its temporary file cannot be opened). Continues what a cut transfer left when
     /// it can; starts again when the server's copy changed.
-    func start(_ job: DownloadJob, on transfers: CurlDownloads, done: @escaping (DownloadOutcome) -> Void) {
+    func start(_ job: DownloadJob, on transfers: CurlDownloads, done: @escaping (TransferEnd) -> Void) {
         let temporary = folder + "/" + FileLayout.temporaryName(photoID: job.photoID, size: job.sizeLabel)
         let saved = PartialTransfer.load(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
         PartialTransfer.remove(forPart: temporary)
-        attempt(job, temporary, resuming: saved, on: transfers) { outcome in
-            guard outcome == .restartNeeded else { return done(outcome) }
-            attempt(job, temporary, resuming: nil, on: transfers) { outcome in
-                done(outcome == .restartNeeded ? .failed("the image changed during the transfer") : outcome)
+        attempt(job, temporary, resuming: saved, on: transfers) { end in
+            guard case .settled(.restartNeeded) = end else { return done(end) }
+            attempt(job, temporary, resuming: nil, on: transfers) { end in
+                guard case .settled(.restartNeeded) = end else { return done(end) }
+                done(.settled(.failed("the image changed during the transfer")))
             }
         }
     }
 
     private func attempt(
         _ job: DownloadJob, _ temporary: String, resuming: PartialTransfer?, on transfers: CurlDownloads,
-        done: @escaping (DownloadOutcome) -> Void
+        done: @escaping (TransferEnd) -> Void
     ) {
         let receiver: ImageReceiver
         do {
             receiver = try ImageReceiver(temporaryPath: temporary, budget: budget, resuming: resuming)
         } catch {
-            return done(error.isNoSpace ? .noSpace(error.message) : .failed(error.message))
+            return done(.settled(error.isNoSpace ? .noSpace(error.message) : .failed(error.message)))
         }
         transfers.start(job.url, into: receiver, resumeAt: receiver.resumeAt, isCancelled: isCancelled) { result in
             let (outcome, cut) = transferred(job, receiver, result)
-            if case .downloaded = outcome { return done(outcome) }
+            guard case .settled = outcome else { return done(outcome) }
             if cut, let partial = receiver.partialTransfer(url: job.url) {
                 partial.save(forPart: temporary)
             } else {
@@ -49,41 +50,30 @@ struct ImageDownload: Sendable {
     /// The outcome, and whether the connection was cut mid-body (the part is worth keeping).
     private func transferred(
         _ job: DownloadJob, _ receiver: ImageReceiver, _ result: Result<HTTPResponse, HTTPError>
-    ) -> (DownloadOutcome, Bool) {
+    ) -> (TransferEnd, Bool) {
         switch result {
         case .success(let response):
             return (verify(job, receiver, response), false)
         case .failure(let error):
             let cut = [.truncatedBody, .timedOut, .cancelled].contains(error) || { if case .connection = error { true } else { false } }()
-            return (outcome(of: error, receiver), cut && receiver.failure == nil)
+            return (.settled(outcome(of: error, receiver)), cut && receiver.failure == nil)
         }
     }
 
-    private func verify(_ job: DownloadJob, _ receiver: ImageReceiver, _ response: HTTPResponse) -> DownloadOutcome {
+    private func verify(_ job: DownloadJob, _ receiver: ImageReceiver, _ response: HTTPResponse) -> TransferEnd {
         // A 3xx left over (no Location) or a 204 carries no image.
-        guard response.status == 200 || receiver.continuedPart else { return .failed("server answered HTTP \(response.status) without an image") }
-        guard let type = receiver.finishSignature() else { return notAnImage(receiver) }
+        guard response.status == 200 || receiver.continuedPart else {
+            return .settled(.failed("server answered HTTP \(response.status) without an image"))
+        }
+        guard let type = receiver.finishSignature() else { return .settled(notAnImage(receiver)) }
         let received = receiver.written - (receiver.continuedPart ? receiver.startOffset : 0)
         if let length = receiver.headers["content-length"].flatMap(Int.init), length != received {
-            return .failed("received \(received) bytes where Content-Length announced \(length)")
+            return .settled(.failed("received \(received) bytes where Content-Length announced \(length)"))
         }
-        return keep(job, receiver, type)
-    }
-
-    /// fsync, rename, fsync the folder: once renamed, the file is complete and durable.
-    private func keep(_ job: DownloadJob, _ receiver: ImageReceiver, _ type: ImageType) -> DownloadOutcome {
-        let name = FileLayout.name(photoID: job.photoID, size: job.sizeLabel, type: type)
-        do {
-            try receiver.flush()
-        } catch {
-            return error.isNoSpace ? .noSpace(error.message) : .failed(error.message)
-        }
-        guard rename(receiver.temporaryPath, folder + "/" + name) == 0 else {
-            return .failed("cannot rename to \(folder)/\(name): \(String(cString: strerror(errno)))")
-        }
-        Self.syncFolder(folder)
-        return .downloaded(VerifiedFile(
-            path: name, size: receiver.written, sha256: receiver.digest(), sizeLabel: job.sizeLabel, contentType: type.contentType))
+        let file = VerifiedFile(
+            path: FileLayout.name(photoID: job.photoID, size: job.sizeLabel, type: type), size: receiver.written,
+            sha256: receiver.digest(), sizeLabel: job.sizeLabel, contentType: type.contentType)
+        return .verified(VerifiedTemporary(descriptor: receiver.handOver(), temporaryPath: receiver.temporaryPath, file: file))
     }
 
     private func outcome(of error: HTTPError, _ receiver: ImageReceiver) -> DownloadOutcome {
@@ -111,13 +101,5 @@ struct ImageDownload: Sendable {
     private func notAnImage(_ receiver: ImageReceiver) -> DownloadOutcome {
         let type = receiver.headers["content-type"].map { " (served as \($0))" } ?? ""
         return .unavailable(status: 0, reason: "not a JPEG, PNG, GIF or WebP image\(type)")
-    }
-
-    /// A rename is durable only once its folder is synced.
-    static func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 }

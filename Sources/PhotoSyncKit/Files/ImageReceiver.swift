@@ -20,7 +20,7 @@ final class ImageReceiver: ResponseStream {
     }
 
     let temporaryPath: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let budget: ByteBudget
     private var hash = SHA256()
     private var prefix: [UInt8] = []
@@ -50,7 +50,7 @@ final class ImageReceiver: ResponseStream {
     /// The bytes to ask for with `Range`, or nil to start from the first.
     var resumeAt: Int? { resumable == nil || written == 0 ? nil : written }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Before each attempt: the first keeps resumed bytes; a retry starts over (it sends no `Range`).
     func restart() {
@@ -122,9 +122,10 @@ final class ImageReceiver: ResponseStream {
         return type
     }
 
-    /// fsync: the bytes are on disk before the rename makes them the file.
-    func flush() throws(FileFailure) {
-        guard fsync(descriptor) == 0 else { throw FileFailure(errno: errno, path: temporaryPath) }
+    /// Gives the open descriptor to `FileKeeper`, which fsyncs and closes it: the receiver is done.
+    func handOver() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
     }
 
     func digest() -> String { hash.finish() }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFeed
 
 /// Flickr's size suffixes (`url_l` is size `l`), in a preference list: the first size a photo has
 /// a URL for is downloaded.
@@ -18,10 +19,13 @@ enum ImageSize {
         return sizes
     }
 
-    /// The first of `preference` the photo has a URL for, with that URL. The catalog keeps only
-    /// `url_l` today, so only `l` can match.
-    static func choose(from preference: [String], imageURL: String) -> (label: String, url: String)? {
-        guard !imageURL.isEmpty, preference.contains("l") else { return nil }
-        return ("l", imageURL)
+    /// The first of `preference` the photo has a URL for, with that URL: `l` is the feed's own
+    /// `url_l` (`imageURL`), the others come from the sizes the feed gave (issue 25's `sizes`).
+    static func choose(from preference: [String], imageURL: String, sizes: [PhotoSize]) -> (label: String, url: String)? {
+        for label in preference {
+            if label == "l", !imageURL.isEmpty { return (label, imageURL) }
+            if let size = sizes.first(where: { $0.suffix == label }) { return (label, size.url) }
+        }
+        return nil
     }
 }
