@@ -62,7 +62,7 @@ struct CatalogFilesMigrationTests {
                 #expect(download.status == 0, "\(download)")
                 #expect(try download.object()["downloaded"] as? Int == 1)
                 #expect(FileManager.default.contents(atPath: files + "/1_l.jpg").map(Array.init) == image)
-                #expect(try Self.storedVersion(sandbox) == "8", "the current model")
+                #expect(try Self.storedVersion(sandbox) == "9", "the current model")
                 #expect(try await sandbox.ids() == ["1"])
             }
         }

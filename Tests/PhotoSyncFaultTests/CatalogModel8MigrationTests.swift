@@ -77,7 +77,7 @@ struct CatalogModel8MigrationTests {
             let sources = try #require(object["sources"] as? [[String: Any]])
             #expect(sources.count == 1 && sources[0]["complete"] as? Bool == true, "\(sources)")
             #expect(try Self.tables(sandbox).isSuperset(of: Self.addedTables))
-            #expect(try CatalogFilesMigrationTests.storedVersion(sandbox) == "8")
+            #expect(try CatalogFilesMigrationTests.storedVersion(sandbox) == "9")
             let after = try await sandbox("list", "--format", "json")
             #expect(after.stdout == before.stdout)
         }

@@ -11,7 +11,8 @@ struct TitleKeyMigrationTests {
     static let titles = ["Zebra", "Últimos raios", "_MG_0270.jpg", "CHR_9340.jpg", "café", "Cafe", "Ärger", "東京タワー"]
     static let expected = ["_MG_0270.jpg", "Ärger", "Cafe", "café", "CHR_9340.jpg", "Últimos raios", "Zebra", "東京タワー"]
 
-    /// Rewrites a SQLite catalog as model 7 left it: no `titleKey` column, in the file and in the schema record.
+    /// Rewrites a SQLite catalog as model 7 left it: no `titleKey` column (nor model 9's index on
+    /// it), in the file and in the schema record.
     static func makeVersion7(sqlite path: String) throws {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
@@ -22,11 +23,13 @@ struct TitleKeyMigrationTests {
                 guard table["name"] as? String == "Photo", let columns = table["columns"] as? [[String: Any]] else { return table }
                 var photo = table
                 photo["columns"] = columns.filter { $0["name"] as? String != "titleKey" }
+                photo["indexes"] = (table["indexes"] as? [[String]] ?? []).filter { $0 != ["titleKey"] }
                 return photo
             }
             (schema["tables"], schema["version"]) = (tables, 7)
             let version7 = String(decoding: try JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys]), as: UTF8.self)
             try db.execute(sql: "UPDATE graphstore_metadata SET value = ? WHERE key = 'schema'", arguments: [version7])
+            try db.execute(sql: #"DROP INDEX "Photo_titleKey_index""#)
             try db.execute(sql: #"ALTER TABLE "Photo" DROP COLUMN "titleKey""#)
         }
     }
@@ -36,8 +39,10 @@ struct TitleKeyMigrationTests {
         _ = try catalog.psql("""
             ALTER TABLE "Photo" DROP COLUMN "titleKey";
             UPDATE graphstore_metadata SET value = jsonb_set(jsonb_set(value::jsonb, '{version}', '7'), '{tables}',
-              (SELECT jsonb_agg(CASE WHEN t ->> 'name' = 'Photo' THEN jsonb_set(t, '{columns}',
-                 (SELECT jsonb_agg(c ORDER BY p) FROM jsonb_array_elements(t -> 'columns') WITH ORDINALITY AS cs(c, p) WHERE c ->> 'name' <> 'titleKey'))
+              (SELECT jsonb_agg(CASE WHEN t ->> 'name' = 'Photo' THEN jsonb_set(jsonb_set(t, '{columns}',
+                 (SELECT jsonb_agg(c ORDER BY p) FROM jsonb_array_elements(t -> 'columns') WITH ORDINALITY AS cs(c, p) WHERE c ->> 'name' <> 'titleKey')),
+                 '{indexes}', (SELECT coalesce(jsonb_agg(i ORDER BY p), '[]') FROM jsonb_array_elements(t -> 'indexes') WITH ORDINALITY AS xs(i, p)
+                   WHERE i <> '["titleKey"]'::jsonb))
                ELSE t END ORDER BY o) FROM jsonb_array_elements(value::jsonb -> 'tables') WITH ORDINALITY AS ts(t, o)))::text
             WHERE key = 'schema';
             """)
@@ -69,7 +74,7 @@ struct TitleKeyMigrationTests {
                 let list = try await sandbox("list", "--format", "json")
                 #expect(list.status == 0, "\(list)")
                 #expect(try list.array().map { $0["title"] as? String ?? "?" } == Self.expected, "\(list.stdout)")
-                #expect(try CatalogFilesMigrationTests.storedVersion(sandbox) == "8")
+                #expect(try CatalogFilesMigrationTests.storedVersion(sandbox) == "9")
                 #expect(try Self.photosWithoutKey(sandbox) == "0")
             }
         }

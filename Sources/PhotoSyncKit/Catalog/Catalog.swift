@@ -32,7 +32,7 @@ public final class Catalog: Sendable {
             return
         }
         if onlyReading {
-            throw PhotoSyncError.catalog("\(path) cannot be opened read-only (run 'photosync migrate' first if it is from an older version)")
+            throw PhotoSyncError.catalog("\(path) cannot be opened read-only (if an older photosync made it, 'photosync status' updates it first)")
         }
         if let file = location.filePath { try Self.createPrivately(file) }
         do throws(GraphStoreError) {

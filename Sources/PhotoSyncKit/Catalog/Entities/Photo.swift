@@ -3,18 +3,20 @@ import GraphStore
 
 /// One photo of the catalog, keyed by the feed's photo id (`unique`).
 ///
-/// Indexes: `uploaded` serves the newest first (`--sort uploaded --limit`); the foreign key's own
-/// index finds a photographer's photos (`list --photographer`, the cascade when one goes), which are
-/// then sorted by title. No index keeps titles sorted: on every import that cost more than the rest
-/// of the import (the C floor, 100k photos: 1.0 s without one, 1.5 s with (whoTook, title), 1.9 s
-/// with title, 2.9 s with both), to save sorting one photographer's rows.
+/// Indexes: `uploaded` serves the newest first (`--sort uploaded --limit`); (whoTook, uploaded), in
+/// place of the foreign key's own, finds a photographer's photos newest first as an index walk
+/// (the gallery's pages, the cascade when one goes); `titleKey` keeps `list`'s default order, so
+/// its first page (`/api/photos`) reads 100 rows instead of sorting them all (model 9, issue 28).
+/// Import cost of the two: see docs/serve.md.
 final class Photo: ManagedObject {
+    override class var compositeIndexes: [[AnyKeyPath]] { [[\Photo.$whoTook, \Photo.$uploaded]] }
+
     @Attribute(.unique, .preservedOnDeletion) var unique = ""
     @Attribute(.tracked, .preservedOnDeletion) var title = ""
     /// `title`'s ``TextFolding/sortKey(_:)``, what `list` sorts by: the same dictionary order on
     /// both stores, with no function run per row. nil only in a catalog from before model 8
     /// until its next writable open fills it (``Catalog/fillTitleKeys(_:)``).
-    @Attribute var titleKey: String? = nil
+    @Attribute(.indexed) var titleKey: String? = nil
     @Attribute(.tracked) var subtitle = ""
     @Attribute var imageURL = ""
     @Attribute(.indexed) var uploaded: Date? = nil
