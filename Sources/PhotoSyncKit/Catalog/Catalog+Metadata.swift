@@ -20,12 +20,6 @@ extension Catalog {
             return details
         }
     }
-
-    /// Every photographer's NSID by object ID.
-    static func ownerIDs(in context: ObjectContext) throws -> [ObjectID: String] {
-        let photographers = try context.fetchColumns(FetchRequest<Photographer>(), [\.$ownerID])
-        return Dictionary(uniqueKeysWithValues: zip(photographers.ids, try photographers.values(\.$ownerID)))
-    }
 }
 
 extension Photo {

@@ -75,6 +75,8 @@ final class HTTPConnection: @unchecked Sendable {
                 return head
             }
             guard pending.count <= limits.maxHeadBytes else { throw HeadProblem.tooLarge }
+            // A read the deadline cancelled may still have returned bytes: never wait again.
+            try Task.checkCancellation()
             pending += try await socket.read(atMost: 4096)
         }
     }
