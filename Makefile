@@ -22,6 +22,8 @@ SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev libpq-dev
 # binaries (Debian's postinst may create and start its own "main" cluster; the tests never use it).
 # chromium: the gallery's browser tests (ServeBrowserTests) drive it headless over its DevTools pipe.
 TEST_PKGS    := postgresql openssl chromium
+# wrk: the load client of `make bench`'s serve rows (Benchmarks/serve_bench.py).
+BENCH_PKGS   := wrk
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Runs a command with PHOTOSYNC_TEST_POSTGRES_URL set (a server of your own if you set it).
 WITH_POSTGRES := Tests/postgres/cluster.sh run --
@@ -161,7 +163,11 @@ fuzz: fuzz-build
 	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
 
 # Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py.
-bench: setup release
+.PHONY: setup-bench
+setup-bench:
+	$(call install_missing,$(SYSTEM_PKGS) $(BENCH_PKGS))
+
+bench: setup-bench release
 	python3 Benchmarks/bench.py
 
 bench-quick: setup release
