@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Kills the test process's servers when the test process dies, however it dies.
 
-The test process starts this once, with stdin the read end of a pipe whose write end only the test
-process holds (close-on-exec, so no other child inherits it). It writes `+PID` for every child it
+The test process starts this once, with stdin one end of a socket pair whose other end only the
+test process holds (close-on-exec, so no other child inherits it). It writes `+PID` for every child it
 starts and `-PID` once it has waited for it. When the test process exits -- SIGKILL, a crash, a
-timeout's kill -- the kernel closes the write end: stdin reaches EOF and every child still listed is
+timeout's kill -- the kernel closes its end: stdin reaches EOF and every child still listed is
 killed (SIGKILL to its pidfd: a pid reused since cannot be hit). `photosync serve` and
 `Fixtures/serve_feed.py` outlived killed test runs before this; the product has no test-only code
 for it.
