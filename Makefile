@@ -23,6 +23,8 @@ SYSTEM_PKGS  := libsqlite3-dev libcurl4-openssl-dev libpq-dev
 # binaries (Debian's postinst may create and start its own "main" cluster; the tests never use it).
 # chromium: the gallery's browser tests (ServeBrowserTests) drive it headless over its DevTools pipe.
 TEST_PKGS    := postgresql openssl chromium nghttp2-server
+# wrk: the load client of `make bench`'s serve rows (Benchmarks/serve_bench.py).
+BENCH_PKGS   := wrk
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Runs a command with PHOTOSYNC_TEST_POSTGRES_URL set (a server of your own if you set it).
 WITH_POSTGRES := Tests/postgres/cluster.sh run --
@@ -164,8 +166,12 @@ fuzz: fuzz-build
 # Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py. Then what
 # persistent history costs a first import (issue 26: the same code built without it), and the
 # deletes and PostgreSQL rows (bench-scale), which need the throwaway server: `bench` installs what
-# tests do.
-bench: setup-test release
+# tests do, and wrk.
+.PHONY: setup-bench
+setup-bench:
+	$(call install_missing,$(SYSTEM_PKGS) $(TEST_PKGS) $(BENCH_PKGS))
+
+bench: setup-bench release
 	python3 Benchmarks/bench.py
 	$(SWIFT) build -c release --static-swift-stdlib --product photosync --build-path .build/bench-without-history \
 	  -Xswiftc -DPHOTOSYNC_BENCH_WITHOUT_HISTORY

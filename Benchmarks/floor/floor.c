@@ -26,9 +26,12 @@
  * foreign_keys=ON, defer_foreign_keys per transaction, default page cache. Times are stored as
  * seconds since 2001 (GraphStore's encoding).
  *
- * --no-sort-indexes creates the same tables without the index that only serves `list`'s newest
- * first (Photo (uploaded)). The foreign key's index (the cascade, the orphan check and
- * `list --photographer` need it) and the unique indexes (the upserts need them) stay.
+ * --no-sort-indexes creates the same tables without the indexes that only serve `list`'s orders
+ * (Photo (uploaded), Photo (titleKey)). The photographer's index, (whoTook, uploaded) in place of
+ * the foreign key's own (the cascade, the orphan check, `list --photographer` and the gallery
+ * need it), and the unique indexes (the upserts need them) stay. The floor's titleKey is
+ * lower(title), not photosync's key (TextFolding.sortKey, not in C), but as random in order, so
+ * its index costs the floor what photosync's costs photosync.
  *
  * usage: floor [--no-sort-indexes] DB RECORDS PER_PAGE object-trump|store-trump [PAGELOG]
  * FLOOR_CACHE_KIB=N (environment, for experiments only; the benchmark never sets it) sets
@@ -74,10 +77,11 @@ static const char *SCHEMA =
     "CREATE UNIQUE INDEX \"SourceBackfill_source_unique\" ON \"SourceBackfill\" (\"source\");"
     "CREATE TABLE \"Tag\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '') STRICT;"
     "CREATE UNIQUE INDEX \"Tag_name_unique\" ON \"Tag\" (\"name\");";
-/* The index that serves `list`'s newest first (left out by --no-sort-indexes) ... */
-static const char *SORT_INDEXES = "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");";
-/* ... and the foreign key's own index, in both. */
-static const char *FOREIGN_KEY_INDEX = "CREATE INDEX \"Photo_whoTook_index\" ON \"Photo\" (\"whoTook\");";
+/* The indexes that serve `list`'s newest first and title order (left out by --no-sort-indexes) ... */
+static const char *SORT_INDEXES = "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");"
+    "CREATE INDEX \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\");";
+/* ... and the photographer's index (in place of the foreign key's own), in both. */
+static const char *FOREIGN_KEY_INDEX = "CREATE INDEX \"Photo_whoTook_uploaded_index\" ON \"Photo\" (\"whoTook\", \"uploaded\");";
 
 typedef struct { const char *p; int n; } Str;
 typedef struct {
@@ -207,15 +211,15 @@ static void prepare_all(int object_trump) {
     st.insert_owner = prepare("INSERT INTO \"Photographer\" (\"name\", \"ownerID\") VALUES (?1, ?2)");
     st.update_owner = prepare("UPDATE \"Photographer\" SET \"ownerID\" = ?2 WHERE \"id\" = ?1");
     st.upsert_photo = prepare(object_trump
-        ? "INSERT INTO \"Photo\" (\"unique\", \"title\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\", \"source\") "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'recent') ON CONFLICT (\"unique\") DO UPDATE SET "
-          "\"title\" = excluded.\"title\", \"subtitle\" = excluded.\"subtitle\", \"imageURL\" = excluded.\"imageURL\", "
+        ? "INSERT INTO \"Photo\" (\"unique\", \"title\", \"titleKey\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\", \"source\") "
+          "VALUES (?1, ?2, lower(?2), ?3, ?4, ?5, ?6, 'recent') ON CONFLICT (\"unique\") DO UPDATE SET "
+          "\"title\" = excluded.\"title\", \"titleKey\" = excluded.\"titleKey\", \"subtitle\" = excluded.\"subtitle\", \"imageURL\" = excluded.\"imageURL\", "
           "\"uploaded\" = excluded.\"uploaded\", \"whoTook\" = excluded.\"whoTook\" "
           "WHERE \"title\" IS NOT excluded.\"title\" OR \"subtitle\" IS NOT excluded.\"subtitle\" "
           "OR \"imageURL\" IS NOT excluded.\"imageURL\" OR \"uploaded\" IS NOT excluded.\"uploaded\" "
           "OR \"whoTook\" IS NOT excluded.\"whoTook\" RETURNING \"id\""
-        : "INSERT INTO \"Photo\" (\"unique\", \"title\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\", \"source\") "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'recent') ON CONFLICT (\"unique\") DO UPDATE SET \"whoTook\" = excluded.\"whoTook\" "
+        : "INSERT INTO \"Photo\" (\"unique\", \"title\", \"titleKey\", \"subtitle\", \"imageURL\", \"uploaded\", \"whoTook\", \"source\") "
+          "VALUES (?1, ?2, lower(?2), ?3, ?4, ?5, ?6, 'recent') ON CONFLICT (\"unique\") DO UPDATE SET \"whoTook\" = excluded.\"whoTook\" "
           "WHERE \"whoTook\" IS NULL RETURNING \"id\"");
     st.orphans = prepare(
         "DELETE FROM \"Photographer\" WHERE NOT EXISTS (SELECT 1 FROM \"Photo\" WHERE \"Photo\".\"whoTook\" = \"Photographer\".\"id\")");

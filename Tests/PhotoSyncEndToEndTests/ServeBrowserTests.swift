@@ -3,7 +3,7 @@ import PhotoSyncTestSupport
 import Testing
 
 /// `photosync serve` in headless Chromium (Debian's `chromium`, driven over the DevTools protocol
-/// by Tests/browser/gallery_check.py): navigation, search, pagination, hostile text, layout.
+/// by Tests/browser/gallery_check.py): navigation, search, pagination, hostile text, layout, dark mode.
 /// Screenshots go to .build/test-artifacts/serve/.
 @Suite(.serialized, .onTestThreads)
 struct ServeBrowserTests {
@@ -92,6 +92,15 @@ struct ServeBrowserTests {
             let pages = ["home": "/", "photographer": "/photographers/Ana%20Lima", "photo": "/photos/1001",
                          "search": "/search?q=dunes", "runs": "/runs", "hostile": "/photographers/Eve%2FMallory%3Fx%3D1"]
             try await check("layout", gallery, fixture, ["viewport": size, "label": "\(size[0])x\(size[1])", "pages": pages])
+        }
+    }
+
+    /// `prefers-color-scheme: dark`, emulated over DevTools: a dark background, every text readable.
+    @Test func darkModeIsDarkAndEveryTextReadable() async throws {
+        try await withBrowserGallery { fixture, gallery in
+            let pages = ["home": "/", "photographer": "/photographers/Ana%20Lima", "photo": "/photos/1001",
+                         "search": "/search?q=dunes", "runs": "/runs", "missing": "/photos/404"]
+            try await check("dark", gallery, fixture, ["pages": pages])
         }
     }
 }

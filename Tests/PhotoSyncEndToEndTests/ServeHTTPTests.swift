@@ -5,10 +5,12 @@ import Testing
 /// `photosync serve` at the HTTP level, without a browser: headers, statuses, the API, files.
 @Suite(.serialized, .onTestThreads)
 struct ServeHTTPTests {
-    /// A catalog fetched from `items` (images downloaded when `download`), served; `serve` gets `args`.
+    /// A catalog fetched from `items` (images downloaded when `download`), served; `serve` gets `args`
+    /// and, when `configuring`, that text as the default config file.
     func withGallery(_ kind: CatalogKind = .sqlite, items: [FeedItem]? = nil, download: Bool = false, args: [String] = [], environment: [String: String] = [:],
-                     _ body: (DownloadFixture, ServedGallery) async throws -> Void) async throws {
+                     configuring config: String? = nil, _ body: (DownloadFixture, ServedGallery) async throws -> Void) async throws {
         try await withDownloadFixture(kind) { fixture in
+            if let config { try Self.writeConfig(config, in: fixture.photosync) }
             let items = items ?? DownloadFixture.items(["101", "102", "103"], server: fixture.server)
             for (index, item) in items.enumerated() {
                 fixture.server.route("/img/\(item.id).jpg") { _ in Images.response(Images.jpeg(2000 + index, seed: UInt64(index))) }
@@ -92,6 +94,14 @@ extension ServeHTTPTests {
         let result = try await photosync("serve", "--port", "0")
         #expect(result.status == 66 && result.stderrLines.count == 1, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: photosync.db))
+    }
+
+    /// `text` as the sandbox's default config file ($XDG_CONFIG_HOME/photosync/config.yaml, 0600).
+    static func writeConfig(_ text: String, in photosync: PhotoSync) throws {
+        let folder = photosync.directory + "/config/photosync"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/config.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder + "/config.yaml")
     }
 
     private func jsonArrayText(_ text: String) throws -> [Any] {

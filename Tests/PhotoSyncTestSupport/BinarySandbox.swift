@@ -45,6 +45,7 @@ public struct BinarySandbox: Sendable {
 
         public func wait() -> Result {
             process.waitUntilExit()
+            ChildReaper.release(process)
             let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
             let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
             return Result(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
@@ -113,6 +114,7 @@ public struct BinarySandbox: Sendable {
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         try process.runOneAtATime()
+        ChildReaper.watch(process)
         return Running(process: process, outPath: outPath, errPath: errPath)
     }
 

@@ -29,12 +29,14 @@ public final class FeedServerProcess: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.runOneAtATime()
+        ChildReaper.watch(process)
         var bytes: [UInt8] = []
         while let chunk = try? pipe.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 10 { bytes.append(byte) }
         let line = String(decoding: bytes, as: UTF8.self)
         guard let port = Int(line) else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            ChildReaper.release(process)
             throw FeedServerError("serve_feed.py \(arguments.first ?? "") did not print a port (got \(line.debugDescription))")
         }
         return FeedServerProcess(port: port, process: process)
@@ -45,6 +47,7 @@ public final class FeedServerProcess: @unchecked Sendable {
     public func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        ChildReaper.release(process)
     }
 
     deinit { stop() }

@@ -26,9 +26,13 @@ public final class PostgresTestCatalog: Sendable {
         }
         self.database = database.map { ($0, server) }
         if let database, var components = URLComponents(string: server) {
-            Self.databaseUsers.withLock { $0[database, default: 0] += 1 }
-            if try Self.psql(server, "SELECT count(*) FROM pg_database WHERE datname = '\(database)'") == "0" {
-                _ = try? Self.psql(server, "CREATE DATABASE \(database)")  // another test may create it meanwhile
+            // Counted and made under the lock its last user drops it under: a test starting as
+            // another ends never meets a database about to go.
+            try Self.databaseUsers.withLock { users in
+                users[database, default: 0] += 1
+                if try Self.psql(server, "SELECT count(*) FROM pg_database WHERE datname = '\(database)'") == "0" {
+                    try Self.psql(server, "CREATE DATABASE \(database)")
+                }
             }
             components.path = "/" + database
             server = components.string ?? server
@@ -56,11 +60,10 @@ public final class PostgresTestCatalog: Sendable {
         guard dropped.withLock({ done in defer { done = true }; return !done }) else { return }
         _ = try? Self.psql(serverURL, "DROP SCHEMA \(schema) CASCADE")
         guard let database else { return }
-        let last = Self.databaseUsers.withLock { users in
+        Self.databaseUsers.withLock { users in
             users[database.name, default: 1] -= 1
-            return users[database.name] == 0
+            if users[database.name] == 0 { _ = try? Self.psql(database.server, "DROP DATABASE IF EXISTS \(database.name)") }
         }
-        if last { _ = try? Self.psql(database.server, "DROP DATABASE IF EXISTS \(database.name)") }
     }
 
     /// libpq's environment for the schema (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGOPTIONS`):

@@ -3,7 +3,7 @@
 
     gallery_check.py SCENARIO BASE_URL ARTIFACTS_DIR EXPECTATIONS_JSON
 
-Scenarios: navigation, search, pagination, hostile, layout. Each checks the pages in the real
+Scenarios: navigation, search, pagination, hostile, layout, dark. Each checks the pages in the real
 browser's DOM, saves screenshots under ARTIFACTS_DIR, prints one JSON object and exits 1 with the
 reason when a check fails.
 """
@@ -21,6 +21,22 @@ OVERFLOW = """(() => {
   const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 1)
     .map(e => e.tagName + '.' + e.className);
   return {scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5)};
+})()"""
+
+# The page's background luminance and the text element with the least contrast against the
+# background it is drawn on (WCAG 2 relative luminance and contrast ratio).
+CONTRAST = """(() => {
+  const rgba = e => getComputedStyle(e).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b].map(v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = e => { for (; e; e = e.parentElement) { const c = rgba(e); if (c.length < 4 || c[3] > 0) return c; } return [255, 255, 255]; };
+  const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const texts = [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null &&
+    [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()));
+  const rated = texts.map(e => ({what: e.tagName + '.' + e.className + ' ' + e.textContent.trim().slice(0, 20),
+    ratio: ratio(luminance(getComputedStyle(e).color.match(/[\\d.]+/g).map(Number)), luminance(behind(e)))}));
+  rated.sort((a, b) => a.ratio - b.ratio);
+  return {background: luminance(behind(document.body)), texts: rated.length, worst: rated[0] || null};
 })()"""
 
 
@@ -109,6 +125,25 @@ def layout(browser, base, out, expect):
         check(metrics["scrollWidth"] <= metrics["width"] and not metrics["wide"],
               f"{path} at {expect['label']}: overflows horizontally {metrics}")
         results[name] = metrics
+    return results
+
+
+def dark(browser, base, out, expect):
+    """`prefers-color-scheme: dark` (emulated): a dark background and every text readable on what it
+    is drawn on (contrast at least 4.5, WCAG AA); light as the control, so the scheme is what changed."""
+    results = {}
+    for scheme in ["light", "dark"]:
+        browser.call("Emulation.setEmulatedMedia", session=True, features=[{"name": "prefers-color-scheme", "value": scheme}])
+        for name, path in expect["pages"].items():
+            browser.goto(base + path.lstrip("/"))
+            metrics = browser.evaluate(CONTRAST)
+            browser.screenshot(f"{out}/{scheme}-{name}.png")
+            if scheme == "dark":
+                check(metrics["background"] < 0.05, f"{path} in dark mode: background luminance {metrics['background']:.3f}")
+            else:
+                check(metrics["background"] > 0.8, f"{path} in light mode: background luminance {metrics['background']:.3f}")
+            check(metrics["texts"] > 0 and metrics["worst"]["ratio"] >= 4.5, f"{path} in {scheme} mode: hard to read {metrics['worst']}")
+            results[f"{scheme}-{name}"] = metrics
     return results
 
 

@@ -28,12 +28,6 @@ extension Catalog {
         let (gone, reasons, checked) = (try photos.values(\.$gone), try photos.values(\.$goneReason), try photos.values(\.$checked))
         return gone.indices.map { PhotoCheck(gone: gone[$0], goneReason: reasons[$0], checked: checked[$0]) }
     }
-
-    /// Every photographer's NSID by object ID.
-    static func ownerIDs(in context: ObjectContext) throws -> [ObjectID: String] {
-        let photographers = try context.fetchColumns(FetchRequest<Photographer>(), [\.$ownerID])
-        return Dictionary(uniqueKeysWithValues: zip(photographers.ids, try photographers.values(\.$ownerID)))
-    }
 }
 
 extension Photo {

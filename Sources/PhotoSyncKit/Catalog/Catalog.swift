@@ -32,7 +32,7 @@ public final class Catalog: Sendable {
             return
         }
         if onlyReading {
-            throw PhotoSyncError.catalog("\(path) cannot be opened read-only (run 'photosync migrate' first if it is from an older version)")
+            throw PhotoSyncError.catalog("\(path) cannot be opened read-only (if an older photosync made it, 'photosync status' updates it first)")
         }
         if let file = location.filePath { try Self.createPrivately(file) }
         do throws(GraphStoreError) {
@@ -54,7 +54,6 @@ public final class Catalog: Sendable {
 
     /// `query`'s photos with `predicate` (built from it), sorted and windowed in SQL.
     func list(_ query: ListQuery, predicate: FetchPredicate<Photo>?) throws -> [PhotoListing] {
-        let photographer = query.photographer
         return try withContext { context in
             try context.readingOneSnapshot {
                 let request = FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset)
@@ -62,22 +61,21 @@ public final class Catalog: Sendable {
                     ? try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook, \.$subtitle, \.$imageURL, \.$source]
                         + Self.metadataColumns + Self.checkColumns)
                     : try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook] + Self.checkColumns)
-                let names = try Self.names(in: context, photographer.map { name in \.$name == name })
-                let owners = query.withDetails ? try Self.ownerIDs(in: context) : [:]
-                let licenses = query.withDetails ? try Self.licenses(in: context) : [:]
-                let metadata = query.withDetails ? try Self.metadata(photos) : []
                 let checks = try Self.checks(photos)
                 let (ids, titles, uploaded, whoTook) = (try photos.values(\.$unique), try photos.values(\.$title),
                                                         try photos.values(\.$uploaded), try photos.destinations(\.$whoTook))
+                let owners = try Self.owners(Set(whoTook.compactMap { $0 }), in: context)
+                let licenses = query.withDetails ? try Self.licenses(in: context) : [:]
+                let metadata = query.withDetails ? try Self.metadata(photos) : []
                 let details = query.withDetails
                     ? (try photos.values(\.$subtitle), try photos.values(\.$imageURL), try photos.values(\.$source)) : nil
                 return ids.indices.map { row in
                     var listing = PhotoListing(id: ids[row], title: titles[row], subtitle: details?.0[row] ?? "",
-                                               photographer: whoTook[row].flatMap { names[$0] } ?? "", imageURL: details?.1[row] ?? "",
+                                               photographer: whoTook[row].flatMap { owners[$0]?.name } ?? "", imageURL: details?.1[row] ?? "",
                                                uploaded: uploaded[row], source: details?.2[row] ?? "")
                     listing.check = checks[row]
                     if query.withDetails {
-                        (listing.metadata, listing.ownerID) = (metadata[row], whoTook[row].flatMap { owners[$0] } ?? "")
+                        (listing.metadata, listing.ownerID) = (metadata[row], whoTook[row].flatMap { owners[$0]?.ownerID } ?? "")
                         listing.licenseInfo = metadata[row].license.flatMap { licenses[$0] }
                     }
                     return listing
@@ -97,12 +95,6 @@ public final class Catalog: Sendable {
                 }
             }
         }
-    }
-
-    /// Photographer names by object ID (those matching `predicate`, or all).
-    private static func names(in context: ObjectContext, _ predicate: FetchPredicate<Photographer>?) throws -> [ObjectID: String] {
-        let photographers = try context.fetchColumns(FetchRequest<Photographer>(predicate: predicate), [\.$name])
-        return Dictionary(uniqueKeysWithValues: zip(photographers.ids, try photographers.values(\.$name)))
     }
 
     /// Deletes the given photos, all or nothing; photographers left without photos go too. Their

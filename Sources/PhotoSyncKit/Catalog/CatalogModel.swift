@@ -5,8 +5,9 @@ import GraphStore
 /// `.windowsOverCap`, ``License``, ``Tag`` and the photos' metadata (see ``PhotoMetadata``) (issue 25),
 /// and `Photo.titleKey`, the title's sort key (issue 22). 9: `Photographer.ownerID` indexed,
 /// `ExcludedPhotographer.ownerID` and `FetchRun.photographersRenamed`, for renamed accounts (issue 25);
-/// `Photo.gone`, `.goneReason` and `.checked`, what `recheck` finds (issue 26). Older catalogs gain
-/// them, empty, 0 or nil, at their next writable open; that open also fills `titleKey`.
+/// `Photo.gone`, `.goneReason` and `.checked`, what `recheck` finds (issue 26); an index on
+/// (`whoTook`, `uploaded`) in place of `whoTook`'s (issue 28). Older catalogs gain them, empty, 0 or
+/// nil, at their next writable open; that open also fills `titleKey`.
 enum CatalogModel {
     static func make() throws(GraphStoreError) -> ManagedObjectModel {
         try ManagedObjectModel(

@@ -26,7 +26,7 @@ enum GalleryStyle {
         .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
         .card a { display: block; text-decoration: none; color: inherit; }
         .thumb { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: var(--line); }
-        .placeholder { display: flex; align-items: center; justify-content: center; padding: 8px; text-align: center; color: var(--muted); font-size: .85rem; overflow: hidden; }
+        .placeholder { display: flex; align-items: center; justify-content: center; padding: 8px; text-align: center; color: var(--fg); font-size: .85rem; overflow: hidden; }
         .card .caption { display: block; padding: 8px 10px; font-size: .9rem; overflow-wrap: anywhere; }
         .people { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 16px; }
         .people .card { padding: 12px; }

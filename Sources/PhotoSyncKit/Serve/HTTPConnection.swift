@@ -9,18 +9,32 @@ final class HTTPConnection: @unchecked Sendable {
     private let socket: AsyncSocket
     private var pending: [UInt8] = []
     private let limits: ServeLimits
+    private let deadline: ConnectionDeadline
 
     init(_ socket: AsyncSocket, limits: ServeLimits) {
         (self.socket, self.limits) = (socket, limits)
+        deadline = ConnectionDeadline(seconds: limits.timeout)
     }
 
-    /// Serves requests until the client goes, then closes the socket.
-    func serve(_ respond: @Sendable (HTTPRequestHead) async -> HTTPReply) async {
+    /// Serves requests until the client goes or takes too long, then closes the socket.
+    func serve(_ respond: @escaping @Sendable (HTTPRequestHead) async -> HTTPReply) async {
         defer { try? socket.close() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.exchange(respond) }
+            group.addTask { await self.deadline.watch() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Request after request, until the client goes (or the deadline cancels it).
+    private func exchange(_ respond: @Sendable (HTTPRequestHead) async -> HTTPReply) async {
         while !Task.isCancelled {
             let head: HTTPRequestHead?
             do {
-                head = try await withDeadline(limits.timeout) { try await self.readHead() }
+                deadline.arm()
+                defer { deadline.clear() }
+                head = try await readHead()
             } catch HeadProblem.tooLarge {
                 return await send(.plain(431, "request head too large"), head: false, keepAlive: false)
             } catch {
@@ -34,15 +48,19 @@ final class HTTPConnection: @unchecked Sendable {
         }
     }
 
-    /// Refuses a connection over the cap without reading from it.
+    /// Refuses a connection over the cap without reading from it (the short reply fits the
+    /// socket's buffer: no deadline needed).
     func refuse() async {
-        await send(.plain(503, "too many connections"), head: false, keepAlive: false)
+        let bytes = HTTPReply.plain(503, "too many connections").encoded(forHead: false, keepAlive: false)
+        _ = try? await socket.write(bytes)
         try? socket.close()
     }
 
     private func send(_ reply: HTTPReply, head: Bool, keepAlive: Bool) async {
         let bytes = reply.encoded(forHead: head, keepAlive: keepAlive)
-        _ = try? await withDeadline(limits.timeout) { try await self.socket.write(bytes) }
+        deadline.arm()
+        defer { deadline.clear() }
+        _ = try? await socket.write(bytes)
     }
 
     enum HeadProblem: Error { case tooLarge }
@@ -57,6 +75,8 @@ final class HTTPConnection: @unchecked Sendable {
                 return head
             }
             guard pending.count <= limits.maxHeadBytes else { throw HeadProblem.tooLarge }
+            // A read the deadline cancelled may still have returned bytes: never wait again.
+            try Task.checkCancellation()
             pending += try await socket.read(atMost: 4096)
         }
     }

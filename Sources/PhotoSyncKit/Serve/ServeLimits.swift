@@ -9,20 +9,3 @@ struct ServeLimits: Sendable, Equatable {
     /// The longest request head read; longer gets 431 (a gallery URL is a few hundred bytes).
     var maxHeadBytes = 16 * 1024
 }
-
-/// A client took longer than ``ServeLimits/timeout``.
-struct ServeTimeout: Error {}
-
-/// Runs `body`, or throws ``ServeTimeout`` once `seconds` have passed (cancelling it).
-func withDeadline<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw ServeTimeout() }
-        return value
-    }
-}

@@ -3,12 +3,14 @@ import GraphStore
 
 /// One photo of the catalog, keyed by the feed's photo id (`unique`).
 ///
-/// Indexes: `uploaded` serves the newest first (`--sort uploaded --limit`); the foreign key's own
-/// index finds a photographer's photos (`list --photographer`, the cascade when one goes), which are
-/// then sorted by title. No index keeps titles sorted: on every import that cost more than the rest
-/// of the import (the C floor, 100k photos: 1.0 s without one, 1.5 s with (whoTook, title), 1.9 s
-/// with title, 2.9 s with both), to save sorting one photographer's rows.
+/// Indexes: `uploaded` serves the newest first (`--sort uploaded --limit`); (whoTook, uploaded), in
+/// place of the foreign key's own, finds a photographer's photos newest first as an index walk
+/// (the gallery's pages, the cascade when one goes) at almost no import cost (model 9, issue 28).
+/// No index keeps titles sorted: one on `titleKey` made `/api/photos` by title read 100 rows
+/// instead of sorting them all, but cost a 100k first import 38 % more CPU (docs/serve.md).
 final class Photo: ManagedObject {
+    override class var compositeIndexes: [[AnyKeyPath]] { [[\Photo.$whoTook, \Photo.$uploaded]] }
+
     @Attribute(.unique, .preservedOnDeletion) var unique = ""
     @Attribute(.tracked, .preservedOnDeletion) var title = ""
     /// `title`'s ``TextFolding/sortKey(_:)``, what `list` sorts by: the same dictionary order on
