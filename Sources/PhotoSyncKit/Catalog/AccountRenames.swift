@@ -8,12 +8,13 @@ import PhotoFeed
 /// the page's photos would move to a new photographer and the rest stay with the old name.) Only
 /// where the feed wins (`object-trump`): under `store-trump` and `error` the catalog's name stands.
 ///
-/// Only a name nobody holds can be a rename, so the names a run has met are remembered as held:
-/// once a run knows its feed's names, a page costs no query at all.
+/// Only a name nobody holds can be a rename, so the names a run found held are remembered: once a
+/// run knows its feed's names, a page costs no query at all. (A name not held yet is looked up
+/// again: the page that brought it may not have stored it, its photos excluded.)
 final class AccountRenames {
     private let catalog: Catalog
     private let author: String?
-    /// Names a photographer holds, or will once the page being saved is (or a delete excluded).
+    /// Names a photographer held when looked up.
     private var held: Set<String> = []
     /// Photographers renamed so far.
     private(set) var renamed = 0
@@ -27,8 +28,9 @@ final class AccountRenames {
         var unknown = Set<String>()
         for photo in page.photos where !held.contains(photo.ownerName) { unknown.insert(photo.ownerName) }
         guard !unknown.isEmpty else { return }
-        let free = unknown.subtracting(try stored(Array(unknown)))
-        held.formUnion(unknown)
+        let found = try stored(Array(unknown))
+        held.formUnion(found)
+        let free = unknown.subtracting(found)
         let candidates = Self.accounts(in: page, under: free)
         let freed = candidates.isEmpty ? [] : try rename(candidates)
         held.subtract(freed)

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Turns a crash that a resource limit explains into one line and a documented status.
 ///
@@ -49,8 +50,16 @@ enum FatalSignals {
         sigaction(signalNumber, &previous[Int(signalNumber)], nil)
     }
 
-    /// Writes a prepared line to stderr and ends the process at once (no atexit handlers, no flush).
+    /// Whether a thread is ending the process: under `ulimit -v` several threads' allocations can
+    /// fail at once, and each would write the line (a lock-free atomic: safe in a signal handler).
+    private static let ending = Atomic<Bool>(false)
+
+    /// Writes a prepared line to stderr and ends the process at once (no atexit handlers, no flush);
+    /// a second thread arriving meanwhile waits for that end.
     static func emergencyExit(_ line: UnsafeMutableBufferPointer<CChar>, status: Int32) -> Never {
+        if ending.exchange(true, ordering: .sequentiallyConsistent) {
+            while true { pause() }
+        }
         if let base = line.baseAddress { _ = write(2, base, line.count) }
         _exit(status)
     }
