@@ -3,19 +3,8 @@
 /// tags are nested there (`owner.nsid`, `dates.posted`, `tags.tag[]._content`).
 enum RawPhotoInfo {
     static func read(_ reader: inout JSONReader) throws(JSONSyntaxError) -> RawPhotoItem {
-        var item = RawPhotoItem()
-        guard try reader.nextKind() == .object else {
-            try reader.skipValue()
-            item.isObject = false
-            return item
-        }
-        try reader.forEachMember { reader, key throws(JSONSyntaxError) in
+        try RawPhotoItem.read(&reader) { item, key, reader throws(JSONSyntaxError) in
             switch key {
-            case "id": (item.id, item.idNumberText) = try reader.readScalarKeepingNumberText()
-            case "title": item.title = try FlickrText.read(&reader)
-            case "description": item.description = try FlickrText.read(&reader)
-            case "secret": item.secret = try reader.readScalar()
-            case "server": item.server = try reader.readScalar()
             case "dateuploaded":
                 let uploaded = try reader.readScalar()
                 item.dateUpload = item.dateUpload ?? uploaded
@@ -33,7 +22,6 @@ enum RawPhotoInfo {
             default: try reader.skipValue()
             }
         }
-        return item
     }
 
     /// An object's scalar members, handed to `member`; anything else is skipped.

@@ -19,6 +19,22 @@ struct RawPhotoItem: Sendable {
 
     /// Reads one element; a repeated key keeps its last value.
     static func read(_ reader: inout JSONReader) throws(JSONSyntaxError) -> RawPhotoItem {
+        try read(&reader) { item, key, reader throws(JSONSyntaxError) in
+            switch key {
+            case "owner": item.owner = try reader.readScalar()
+            case "ownername": item.ownerName = try reader.readScalar()
+            case "dateupload": item.dateUpload = try reader.readScalar()
+            case "url_l": item.largeURL = try reader.readScalar()
+            default: if try !item.extras.read(key, &reader) { try reader.skipValue() }
+            }
+        }
+    }
+
+    /// Reads an object's members: the keys every shape shares (id, title, description, secret,
+    /// server) here, the others with `member`. Anything but an object is an item with `isObject` false.
+    static func read(
+        _ reader: inout JSONReader, members member: (inout RawPhotoItem, JSONKey, inout JSONReader) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> RawPhotoItem {
         var item = RawPhotoItem()
         guard try reader.nextKind() == .object else {
             try reader.skipValue()
@@ -28,15 +44,11 @@ struct RawPhotoItem: Sendable {
         try reader.forEachMember { reader, key throws(JSONSyntaxError) in
             switch key {
             case "id": (item.id, item.idNumberText) = try reader.readScalarKeepingNumberText()
-            case "owner": item.owner = try reader.readScalar()
-            case "ownername": item.ownerName = try reader.readScalar()
             case "title": item.title = try FlickrText.read(&reader)
             case "description": item.description = try FlickrText.read(&reader)
             case "secret": item.secret = try reader.readScalar()
             case "server": item.server = try reader.readScalar()
-            case "dateupload": item.dateUpload = try reader.readScalar()
-            case "url_l": item.largeURL = try reader.readScalar()
-            default: if try !item.extras.read(key, &reader) { try reader.skipValue() }
+            default: try member(&item, key, &reader)
             }
         }
         return item
