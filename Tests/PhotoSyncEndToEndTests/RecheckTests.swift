@@ -59,11 +59,7 @@ struct RecheckTests {
     /// error but 1, 2, 105 and 106 stops with 69, keeping the photos re-checked before it.
     @Test(arguments: CatalogKind.allCases) func budgetAndErrors(_ kind: CatalogKind) async throws {
         try await withSandbox(kind) { photosync, server in
-            let api = SimulatedInfo(server: server, pages: Feed.pages(Self.items, perPage: 4))
-            let key = ["--url", server.feedURL, "--api-key", "k123456"]
-            #expect(try await photosync.run(["fetch", "--db", photosync.db] + key).status == 0)
-            for id in ["1", "2", "3", "4"] { api.answer(id, SimulatedInfo.photo(id, by: "Ana Lima", title: "T\(id)")) }
-            let used = try #require(try jsonObject(try await photosync("status", "--format", "json"))["api_calls_last_hour"] as? Int)
+            let (api, key, used) = try await Self.fetchedAndAnswered(photosync, server)
             let cut = try await photosync.run(["recheck", "--format", "json", "--db", photosync.db] + key, environment: ["PHOTOSYNC_API_BUDGET": "\(used + 2)"])
             let counts = try jsonObject(cut)
             #expect(cut.status == 0 && counts["rechecked"] as? Int == 2 && counts["left"] as? Int == 2, "\(cut)")
@@ -80,15 +76,22 @@ struct RecheckTests {
 }
 
 extension RecheckTests {
+    /// A catalog fetched from `items`, the API answering for photos 1 to 4 with titles T1 to T4:
+    /// the API, the endpoint and key arguments, and the API calls used so far.
+    static func fetchedAndAnswered(_ photosync: PhotoSync, _ server: TestHTTPServer) async throws -> (SimulatedInfo, [String], Int) {
+        let api = SimulatedInfo(server: server, pages: Feed.pages(items, perPage: 4))
+        let key = ["--url", server.feedURL, "--api-key", "k123456"]
+        #expect(try await photosync.run(["fetch", "--db", photosync.db] + key).status == 0)
+        for id in ["1", "2", "3", "4"] { api.answer(id, SimulatedInfo.photo(id, by: "Ana Lima", title: "T\(id)")) }
+        let used = try #require(try jsonObject(try await photosync("status", "--format", "json"))["api_calls_last_hour"] as? Int)
+        return (api, key, used)
+    }
+
     /// `fetch --recheck N` spends what the fetch left of the budget: the re-checks are API calls
     /// counted like the pages, and a budget that cuts them short is not an error.
     @Test(arguments: CatalogKind.allCases) func aFetchRechecksWithWhatIsLeft(_ kind: CatalogKind) async throws {
         try await withSandbox(kind) { photosync, server in
-            let api = SimulatedInfo(server: server, pages: Feed.pages(Self.items, perPage: 4))
-            let key = ["--url", server.feedURL, "--api-key", "k123456"]
-            #expect(try await photosync.run(["fetch", "--db", photosync.db] + key).status == 0)
-            for id in ["1", "2", "3", "4"] { api.answer(id, SimulatedInfo.photo(id, by: "Ana Lima", title: "T\(id)")) }
-            let used = try #require(try jsonObject(try await photosync("status", "--format", "json"))["api_calls_last_hour"] as? Int)
+            let (api, key, used) = try await Self.fetchedAndAnswered(photosync, server)
             let fetch = try await photosync.run(["fetch", "--recheck", "3", "--format", "json", "--db", photosync.db] + key,
                                                 environment: ["PHOTOSYNC_API_BUDGET": "\(used + 3)"])
             #expect(fetch.status == 0, "\(fetch)")
