@@ -2,7 +2,7 @@
 """Issue 24's benchmark: deletes against a one-DELETE-per-id floor, PostgreSQL imports and
 `migrate` against a set-based libpq floor. Times are printed, never asserted.
 
-    python3 Benchmarks/scale_bench.py [--photos 24000] [--repeat 3] [--binary PATH]
+    python3 Benchmarks/scale_bench.py [--photos 24000] [--pg-photos 100000] [--repeat 3] [--binary PATH]
     Tests/postgres/cluster.sh run -- python3 Benchmarks/scale_bench.py   # adds the PostgreSQL rows
 
 SQLite rows (always):
@@ -12,9 +12,9 @@ SQLite rows (always):
     that photographer's ids.
 PostgreSQL rows (when PHOTOSYNC_BENCH_POSTGRES_URL or PHOTOSYNC_TEST_POSTGRES_URL names a role
 with CREATEDB; each run gets a fresh database):
-  - the first import and the object-trump and store-trump re-imports of the N-photo feed over
+  - the first import and the object-trump and store-trump re-imports of the --pg-photos feed over
     loopback HTTP, each paired with floor/pg_floor.c on the same records;
-  - `migrate --to` the PostgreSQL database of the SQLite catalog, paired with pg_floor loading the
+  - `migrate --to` the PostgreSQL database of that feed's SQLite catalog, paired with pg_floor loading the
     same records into an empty database.
 Each row shows medians of --repeat runs (wall time around the whole process) and the median of
 the pairs' ratios. The machine may be shared: say so when quoting the figures.
@@ -40,7 +40,8 @@ class Scale:
         self.work = tempfile.mkdtemp(prefix="scale-", dir=os.path.abspath(args.workdir))
         self.env = bench.clean_env(os.path.join(self.work, "home"))
         self.feed = feedcache.ensure(self.cache, args.photos, 1, bench.PER_PAGE, log=bench.log)
-        self.records = os.path.join(self.feed, "records.bin")
+        self.pg_feed = feedcache.ensure(self.cache, args.pg_photos, 1, bench.PER_PAGE, log=bench.log)
+        self.pg_records = os.path.join(self.pg_feed, "records.bin")
         self.rows = []
         self.postgres = os.environ.get("PHOTOSYNC_BENCH_POSTGRES_URL") or os.environ.get("PHOTOSYNC_TEST_POSTGRES_URL")
         if self.postgres:
@@ -60,8 +61,8 @@ class Scale:
             sys.exit(f"scale_bench: {' '.join(cmd[:4])} ... failed (exit {r.status}): {r.stderr.strip()[:400]}")
         return r
 
-    def fetch(self, db, policy="object-trump"):
-        server = bench.FeedServer(self.feed, os.path.join(self.work, "requests.log"))
+    def fetch(self, db, policy="object-trump", feed=None):
+        server = bench.FeedServer(feed or self.feed, os.path.join(self.work, "requests.log"))
         try:
             return self.timed([self.binary, "--db", db, "--quiet", "fetch", "--url", f"http://127.0.0.1:{server.port}/",
                                "--api-key", "bench", "--pages", "4000", "--per-page", str(bench.PER_PAGE),
@@ -116,22 +117,22 @@ class Scale:
         for rep in range(self.args.repeat):
             ours, theirs = self.database(f"scale_ps_{rep}"), self.database(f"scale_floor_{rep}")
             for step, policy in steps:
-                times[step][0].append(self.fetch(ours, policy).wall)
-                times[step][1].append(self.timed([floor, theirs, self.records, str(bench.PER_PAGE), policy]).wall)
+                times[step][0].append(self.fetch(ours, policy, self.pg_feed).wall)
+                times[step][1].append(self.timed([floor, theirs, self.pg_records, str(bench.PER_PAGE), policy]).wall)
         for step, _ in steps:
-            self.row(f"{step} of {self.args.photos} (PostgreSQL)", *times[step])
+            self.row(f"{step} of {self.args.pg_photos} (PostgreSQL)", *times[step])
 
     def migrate(self):
         floor = self.tool("pg_floor", "-lpq", include="/usr/include/postgresql")
         source = os.path.join(self.work, "migrate.sqlite")
-        self.fetch(source)
+        self.fetch(source, feed=self.pg_feed)
         ours, floors = [], []
         for rep in range(self.args.repeat):
             target = self.database(f"scale_migrate_{rep}")
             ours.append(self.timed([self.binary, "--db", source, "--quiet", "migrate", "--to", target]).wall)
             empty = self.database(f"scale_migrate_floor_{rep}")
-            floors.append(self.timed([floor, empty, self.records, str(bench.PER_PAGE), "object-trump"]).wall)
-        self.row(f"migrate of the {self.args.photos}-photo catalog (PostgreSQL; floor: loading the same records)", ours, floors)
+            floors.append(self.timed([floor, empty, self.pg_records, str(bench.PER_PAGE), "object-trump"]).wall)
+        self.row(f"migrate of the {self.args.pg_photos}-photo catalog (PostgreSQL; floor: loading the same records)", ours, floors)
 
     def table(self):
         lines = ["| step | photosync (median) | floor (median) | ratio (median of pairs) | runs |", "|---|---:|---:|---:|---:|"]
@@ -143,6 +144,7 @@ class Scale:
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", type=int, default=24000)
+    parser.add_argument("--pg-photos", type=int, default=100_000, help="the PostgreSQL imports' and migrate's feed (issue 24: 100k)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--binary", default=os.path.join(bench.ROOT, ".build", "release", "photosync"))
     parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
