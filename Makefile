@@ -177,7 +177,7 @@ bench: setup-bench release
 	  -Xswiftc -DPHOTOSYNC_BENCH_WITHOUT_HISTORY
 	python3 Benchmarks/history_bench.py --with .build/release/photosync --without .build/bench-without-history/release/photosync
 	python3 Benchmarks/metadata_bench.py
-	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py
+	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py --large 1000000
 
 bench-quick: setup release
 	python3 Benchmarks/bench.py --quick
