@@ -87,16 +87,14 @@ public final class Attribute<Value: AttributeValue>: AnyAttributeStorage {
     var defaultStoredValue: StoredValue { defaultValue.storedValue }
 
     func load(_ stored: StoredValue) -> Bool {
-        guard let decoded = Value(storedValue: stored) else { return false }
-        value = decoded
+        guard Value.decode(stored, into: &value) else { return false }
         committed = stored
         isAssigned = false
         return true
     }
 
     func assign(_ stored: StoredValue) -> Bool {
-        guard let decoded = Value(storedValue: stored) else { return false }
-        value = decoded
+        guard Value.decode(stored, into: &value) else { return false }
         isAssigned = true
         return true
     }

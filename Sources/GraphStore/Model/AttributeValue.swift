@@ -15,10 +15,29 @@ public protocol AttributeValue: Sendable {
     var storedValue: StoredValue { get }
     /// Converts back from the store; `nil` when the stored value has the wrong type.
     init?(storedValue: StoredValue)
+    /// Converts back from the store into `value`; `false` (and `value` untouched) when the stored
+    /// value has the wrong type. What loading a row calls: a generic caller of `init?(storedValue:)`
+    /// looks up `Optional<Self>`'s type metadata every time, a third of materializing an object.
+    /// The default calls `init?(storedValue:)`.
+    static func decode(_ stored: StoredValue, into value: inout Self) -> Bool
+    /// ``decode(_:into:)`` for an optional attribute of this type: NULL is nil.
+    static func decode(_ stored: StoredValue, into value: inout Self?) -> Bool
 }
 
 extension AttributeValue {
     public static var isOptional: Bool { false }
+
+    public static func decode(_ stored: StoredValue, into value: inout Self) -> Bool {
+        guard let decoded = Self(storedValue: stored) else { return false }
+        value = decoded
+        return true
+    }
+
+    public static func decode(_ stored: StoredValue, into value: inout Self?) -> Bool {
+        guard let decoded = Self?(storedValue: stored) else { return false }
+        value = decoded
+        return true
+    }
 }
 
 extension String: AttributeValue {
@@ -27,6 +46,19 @@ extension String: AttributeValue {
     public init?(storedValue: StoredValue) {
         guard case .text(let value) = storedValue else { return nil }
         self = value
+    }
+    public static func decode(_ stored: StoredValue, into value: inout String) -> Bool {
+        guard case .text(let text) = stored else { return false }
+        value = text
+        return true
+    }
+    public static func decode(_ stored: StoredValue, into value: inout String?) -> Bool {
+        switch stored {
+        case .text(let text): value = text
+        case .null: value = nil
+        default: return false
+        }
+        return true
     }
 }
 
@@ -46,6 +78,20 @@ extension Int: AttributeValue {
         guard case .integer(let value) = storedValue, let int = Int(exactly: value) else { return nil }
         self = int
     }
+    public static func decode(_ stored: StoredValue, into value: inout Int) -> Bool {
+        guard case .integer(let number) = stored, let int = Int(exactly: number) else { return false }
+        value = int
+        return true
+    }
+    public static func decode(_ stored: StoredValue, into value: inout Int?) -> Bool {
+        if case .null = stored {
+            value = nil
+            return true
+        }
+        guard case .integer(let number) = stored, let int = Int(exactly: number) else { return false }
+        value = int
+        return true
+    }
 }
 
 extension Double: AttributeValue {
@@ -57,6 +103,15 @@ extension Double: AttributeValue {
         case .integer(let value): self = Double(value)
         default: return nil
         }
+    }
+    public static func decode(_ stored: StoredValue, into value: inout Double?) -> Bool {
+        if case .null = stored {
+            value = nil
+            return true
+        }
+        guard let number = Double(storedValue: stored) else { return false }
+        value = number
+        return true
     }
 }
 
@@ -78,6 +133,20 @@ extension Date: AttributeValue {
     public init?(storedValue: StoredValue) {
         guard let seconds = Double(storedValue: storedValue) else { return nil }
         self.init(timeIntervalSinceReferenceDate: seconds)
+    }
+    public static func decode(_ stored: StoredValue, into value: inout Date) -> Bool {
+        guard let date = Date(storedValue: stored) else { return false }
+        value = date
+        return true
+    }
+    public static func decode(_ stored: StoredValue, into value: inout Date?) -> Bool {
+        if case .null = stored {
+            value = nil
+            return true
+        }
+        guard let date = Date(storedValue: stored) else { return false }
+        value = date
+        return true
     }
 }
 
@@ -111,5 +180,8 @@ extension Optional: AttributeValue where Wrapped: AttributeValue {
         } else {
             return nil
         }
+    }
+    public static func decode(_ stored: StoredValue, into value: inout Self) -> Bool {
+        Wrapped.decode(stored, into: &value)
     }
 }
