@@ -36,7 +36,7 @@ extension Catalog {
                 page = try container.history(after: date(before: last), author: author)
             }
             let changes = page.transactions.flatMap { transaction in transaction.changes.compactMap { CatalogChange($0, of: transaction) } }
-            return (photographer.map { name in changes.filter { $0.concerns(photographer: name) } } ?? changes, page.token.description)
+            return (try photographer.map { name in try self.changes(changes, about: name) } ?? changes, page.token.description)
         } catch GraphStoreError.historyTokenExpired {
             throw PhotoSyncError.conflict("history before that point was pruned (history_days); start again with --since TIME")
         } catch let error as GraphStoreError {
