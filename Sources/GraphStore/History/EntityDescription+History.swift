@@ -4,10 +4,6 @@ extension EntityDescription {
     /// (``ManagedObject/keepsHistory``).
     var keepsHistory: Bool { !isJoin && objectType.keepsHistory }
 
-    /// Whether history records this entity's writes: its own, or a join table's rows, which
-    /// become updates of the objects they link (see ``joinSides``).
-    var isRecordedInHistory: Bool { keepsHistory || joinSides.contains { $0 != nil } }
-
     /// A join table's sides, by column: the entity whose rows the column holds and its to-many that
     /// the link changes; nil for a side whose entity keeps no history (and for every other entity).
     var joinSides: [(entity: EntityDescription, relationship: String)?] {

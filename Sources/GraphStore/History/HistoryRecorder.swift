@@ -58,6 +58,11 @@ struct HistoryRecorder {
 
     var isEmpty: Bool { !entries.contains { $0.kind != nil } }
 
+    /// Whether `rowID` was inserted in this transaction (and not deleted since).
+    func isInserted(_ entity: EntityDescription, _ rowID: Int64) -> Bool {
+        positions[RowKey(entity, rowID)].map { entries[$0].kind == .inserted } ?? false
+    }
+
     /// Whether `rowID` was written already in this transaction (its before-values are known).
     func knows(_ entity: EntityDescription, _ rowID: Int64) -> Bool { positions[RowKey(entity, rowID)] != nil }
 

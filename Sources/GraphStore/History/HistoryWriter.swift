@@ -16,7 +16,8 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
     private var batchedWrites = 0
     /// Entries whose before-values are still to be read, before the batch is sent.
     private var unread: [Int] = []
-    private var recordedJoins: [ObjectIdentifier: Bool] = [:]
+    /// Each join table's ``EntityDescription/joinSides``, looked up once.
+    private var joinSides: [ObjectIdentifier: [(entity: EntityDescription, relationship: String)?]] = [:]
     /// Rows read ahead of their deletes (``willDelete(from:rowIDs:known:)``), by entity and row id:
     /// good until the row's first write, which this writer records.
     var readAhead: [ObjectIdentifier: [Int64: [StoredValue]]] = [:]
@@ -37,7 +38,7 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
         try beforeBatchedWrite(entity)
         if !referencesReadAhead.isEmpty { referencesReadAhead = [:] }
         let rowID = try base.insert(into: entity, values: values)
-        if isRecorded(entity) { recorder.insert(entity, rowID, values) }
+        if isRecorded(entity) && !(entity.isJoin && linksOnlyNewObjects(entity, values)) { recorder.insert(entity, rowID, values) }
         return rowID
     }
 
@@ -103,14 +104,26 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
         }
     }
 
-    /// ``EntityDescription/isRecordedInHistory``, worked out once per entity (a join table's
-    /// sides are looked up).
+    /// Whether history records the entity's writes: its own, or a join table's whose sides keep
+    /// history (its sides looked up once).
     func isRecorded(_ entity: EntityDescription) -> Bool {
-        if !entity.isJoin { return entity.keepsHistory }
-        if let known = recordedJoins[ObjectIdentifier(entity)] { return known }
-        let recorded = entity.isRecordedInHistory
-        recordedJoins[ObjectIdentifier(entity)] = recorded
-        return recorded
+        entity.isJoin ? sides(of: entity).contains { $0 != nil } : entity.keepsHistory
+    }
+
+    private func sides(of join: EntityDescription) -> [(entity: EntityDescription, relationship: String)?] {
+        if let known = joinSides[ObjectIdentifier(join)] { return known }
+        let sides = join.joinSides
+        joinSides[ObjectIdentifier(join)] = sides
+        return sides
+    }
+
+    /// Whether a new join row links only objects inserted in this transaction, whose inserts say
+    /// it all: not recorded, it costs a first import nothing.
+    private func linksOnlyNewObjects(_ join: EntityDescription, _ values: [StoredValue]) -> Bool {
+        zip(sides(of: join), values).allSatisfy { side, value in
+            guard let side, case .integer(let rowID) = value else { return true }
+            return recorder.isInserted(side.entity, rowID)
+        }
     }
 
     /// Whether a write of `entity` is kept by the store until its batch is sent.
