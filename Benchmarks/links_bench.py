@@ -34,9 +34,9 @@ STEPS = ["first", "changed", "same"]
 
 
 def schema_sql(db):
-    """GraphStore's tables and indexes, but its own metadata and history tables."""
+    """GraphStore's tables and indexes, but its own metadata and history tables (and SQLite's, for their AUTOINCREMENT)."""
     with sqlite3.connect(db) as connection:
-        rows = connection.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name NOT LIKE 'graphstore_%' "
+        rows = connection.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name NOT LIKE 'graphstore_%' AND name NOT LIKE 'sqlite_%' "
                                   "ORDER BY type = 'index', name").fetchall()
     return ";\n".join(row[0] for row in rows) + ";\n"
 
