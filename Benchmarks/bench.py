@@ -202,6 +202,7 @@ class Bench:
         self.checks = []
         self.downloads = None  # download_bench.measure(...) once run
         self.links = None  # links_bench.report(...) lines once run
+        self.links_history = None  # the same with persistent history recording the links
         self.notes = []
 
     def build_floor(self):
@@ -611,6 +612,9 @@ def report(bench, started, finished):
         lines += ["## Many-to-many sets through an import session", "",
                   "`Benchmarks/links_bench.py`: GraphStore's `links-bench` (Benchmarks/links/main.swift) against "
                   "`Benchmarks/floor/links_floor.c`, which writes the same join rows on the SQLite C API.", ""] + bench.links + [""]
+    if bench.links_history:
+        lines += ["### The same with persistent history", "",
+                  "`links_bench.py --history`: the store records history, each link or unlink an update of both ends.", ""] + bench.links_history + [""]
     if bench.downloads:
         import download_bench  # noqa: E402
         lines += ["## Downloads (issue 27)", "",
@@ -841,6 +845,7 @@ def main():
             log("links: many-to-many sets through an import session against Benchmarks/floor/links_floor.c")
             links = os.path.join(os.path.dirname(args.binary), "links-bench")
             bench.links = links_bench.report(links_bench.measure(links, 100_000, 5, args.workdir), 100_000)
+            bench.links_history = links_bench.report(links_bench.measure(links, 100_000, 3, args.workdir, history=True), 100_000)
     finally:
         finished = datetime.datetime.now(datetime.timezone.utc)
         os.makedirs(args.results, exist_ok=True)

@@ -14,7 +14,8 @@ bench.py does), each GraphStore run right before its floor run, on stores of the
 GraphStore: Benchmarks/links/main.swift (the `links-bench` product). Floor:
 Benchmarks/floor/links_floor.c, on the schema GraphStore created (read from its sqlite_master).
 After each step both must report the same counts and hold the same notes and pairs. Times are
-never asserted. Writes results/links.md (unless --quick output only).
+never asserted. Writes results/links.md (unless --quick output only); with --history the GraphStore
+side records persistent history (each link an update of both ends): results/links-history.md.
 """
 import argparse
 import json
@@ -33,9 +34,9 @@ STEPS = ["first", "changed", "same"]
 
 
 def schema_sql(db):
-    """GraphStore's tables and indexes, but its own metadata and history tables."""
+    """GraphStore's tables and indexes, but its own metadata and history tables (and SQLite's, for their AUTOINCREMENT)."""
     with sqlite3.connect(db) as connection:
-        rows = connection.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name NOT LIKE 'graphstore_%' "
+        rows = connection.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name NOT LIKE 'graphstore_%' AND name NOT LIKE 'sqlite_%' "
                                   "ORDER BY type = 'index', name").fetchall()
     return ";\n".join(row[0] for row in rows) + ";\n"
 
@@ -49,18 +50,19 @@ def content(db):
     return notes, pairs
 
 
-def measure(binary, notes, repeat, workdir):
+def measure(binary, notes, repeat, workdir, history=False):
     """Runs the steps `repeat` times; returns {step: [(graphstore Run, floor Run), ...]}, pairs counted."""
     floor = bench.compiled(os.path.join(HERE, "floor", "links_floor.c"), os.path.join(workdir, "links_floor"), "-lsqlite3")
     home = tempfile.mkdtemp(prefix="links-home-", dir=workdir)
     env = bench.clean_env(home)
+    gs_env = dict(env, LINKS_BENCH_HISTORY="1") if history else env
     runs = {step: [] for step in STEPS}
     for rep in range(repeat):
         gs_db, fl_db = os.path.join(workdir, f"links-gs-{rep}.sqlite"), os.path.join(workdir, f"links-floor-{rep}.sqlite")
         bench.remove_catalogs([gs_db, fl_db])
         schema = None
         for step in STEPS:
-            gs = bench.run([binary, gs_db, str(notes), step], env, timeout=3600)
+            gs = bench.run([binary, gs_db, str(notes), step], gs_env, timeout=3600)
             if gs.status != 0:
                 sys.exit(f"links-bench {step} failed: {gs.stderr[-2000:]}")
             if schema is None:
@@ -110,15 +112,16 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "links-bench"))
     parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
+    parser.add_argument("--history", action="store_true", help="GraphStore records persistent history")
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"links_bench: {args.binary} missing: run `make release` first")
     os.makedirs(args.workdir, exist_ok=True)
-    lines = ["# Many-to-many sets through an import session, against a C floor", ""] + report(
-        measure(args.binary, args.notes, args.repeat, args.workdir), args.notes)
+    title = "# Many-to-many sets through an import session" + (" with persistent history" if args.history else "") + ", against a C floor"
+    lines = [title, ""] + report(measure(args.binary, args.notes, args.repeat, args.workdir, args.history), args.notes)
     text = "\n".join(lines) + "\n"
     os.makedirs(args.results, exist_ok=True)
-    with open(os.path.join(args.results, "links.md"), "w") as f:
+    with open(os.path.join(args.results, "links-history.md" if args.history else "links.md"), "w") as f:
         f.write(text)
     print(text)
 

@@ -7,6 +7,7 @@
 //   changed: every other note's set replaced (`object-trump`), the others given as stored;
 //   same:    the `changed` sets again: nothing to write.
 // Prints one JSON line: the notes' counts (the driver times the process, CPU time included).
+// LINKS_BENCH_HISTORY=1 opens the store with persistent history (links recorded as updates).
 import Foundation
 import GraphStore
 
@@ -34,7 +35,9 @@ guard arguments.count == 4, let notes = Int(arguments[2]), ["first", "changed", 
 }
 let changed = arguments[3] != "first"
 let labelNames = (0..<1000).map { String(format: "label-%04d", $0) }
-let container = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Label.self, Note.self]), location: .file(arguments[1]))
+let history = ProcessInfo.processInfo.environment["LINKS_BENCH_HISTORY"] == "1"
+let container = try PersistentContainer(model: ManagedObjectModel(version: 1, entities: [Label.self, Note.self]), location: .file(arguments[1]),
+                                        tracksHistory: history)
 let counts = try container.importing(mergePolicy: .objectTrump) { session in
     for start in stride(from: 0, to: notes, by: 500) {
         var labels = ImportRecords(Label.self, key: \.$name)

@@ -26,6 +26,10 @@ static struct {
     int (*getisnull)(const PGresult *, int, int);
     char *(*cmd_tuples)(PGresult *);
     void (*clear)(PGresult *);
+    int (*socket)(const PGconn *);
+    int (*consume_input)(PGconn *);
+    PGnotify *(*notifies)(PGconn *);
+    void (*freemem)(void *);
 } pq;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -66,7 +70,11 @@ static void load(void) {
         && resolve(library, "PQgetlength", (void **)&pq.getlength)
         && resolve(library, "PQgetisnull", (void **)&pq.getisnull)
         && resolve(library, "PQcmdTuples", (void **)&pq.cmd_tuples)
-        && resolve(library, "PQclear", (void **)&pq.clear);
+        && resolve(library, "PQclear", (void **)&pq.clear)
+        && resolve(library, "PQsocket", (void **)&pq.socket)
+        && resolve(library, "PQconsumeInput", (void **)&pq.consume_input)
+        && resolve(library, "PQnotifies", (void **)&pq.notifies)
+        && resolve(library, "PQfreemem", (void **)&pq.freemem);
 }
 
 int cpq_load(char *error, size_t capacity) {
@@ -116,3 +124,8 @@ int cpq_getlength(const PGresult *result, int row, int column) { return pq.getle
 int cpq_getisnull(const PGresult *result, int row, int column) { return pq.getisnull(result, row, column); }
 char *cpq_cmd_tuples(PGresult *result) { return pq.cmd_tuples(result); }
 void cpq_clear(PGresult *result) { if (result) pq.clear(result); }
+
+int cpq_socket(const PGconn *conn) { return pq.socket(conn); }
+int cpq_consume_input(PGconn *conn) { return pq.consume_input(conn); }
+PGnotify *cpq_notifies(PGconn *conn) { return pq.notifies(conn); }
+void cpq_freemem(void *pointer) { pq.freemem(pointer); }

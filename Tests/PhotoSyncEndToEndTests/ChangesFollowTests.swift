@@ -2,15 +2,19 @@ import Foundation
 import PhotoSyncTestSupport
 import Testing
 
-/// Issue 26: `photosync changes --follow` prints changes as other processes commit them, and a
-/// signal ends it with status 0 and the token to go on from.
+/// Issue 26: `photosync changes --follow` prints changes as other processes commit them (on
+/// PostgreSQL as it is notified, on SQLite looking at the file), and a signal ends it with status
+/// 0 and the token to go on from.
 @Suite("photosync changes --follow", .onTestThreads)
 struct ChangesFollowTests {
     @Test(arguments: CatalogKind.allCases) func followPrintsCommitsUntilASignal(_ kind: CatalogKind) async throws {
         try await withSandbox(kind) { photosync, server in
             server.serveFeed(Feed.pages(ChangesCommandTests.items, perPage: 3))
             #expect(try await photosync("fetch", "--url", server.feedURL, "--api-key", "k123456").status == 0)
-            let follow = try photosync.start(["changes", "--follow", "--format", "jsonl", "--db", photosync.db])
+            // PostgreSQL is told of each commit (LISTEN/NOTIFY): with an hour between looks, a
+            // follower that polled would hear nothing before the test gives up.
+            let poll = kind == .postgres ? ["--follow-poll-seconds", "3600"] : []
+            let follow = try photosync.start(["changes", "--follow", "--format", "jsonl", "--db", photosync.db] + poll)
             let started = await eventually(within: 60) { follow.stdoutSoFar.split(separator: "\n").count >= 5 }
             #expect(started, "the last run's changes first: \(follow.stdoutSoFar) \(follow.stderrSoFar)")
             #expect(try await photosync("delete", "3").status == 0)

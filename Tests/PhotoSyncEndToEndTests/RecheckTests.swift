@@ -49,8 +49,14 @@ struct RecheckTests {
             let listing = try await photosync("changes", "--since", before, "--format", "json")
             #expect((try jsonObject(listing)["changes"] as? [[String: Any]])?.last?["kind"] as? String == "returned", "\(listing)")
 
+            let bo = ["changes", "--since", before, "--photographer", "Bo Chen", "--format", "json"]
+            let theirs = try #require(try jsonObject(try await photosync.run(bo + ["--db", photosync.db]))["changes"] as? [[String: Any]])
+            #expect(theirs.map { "\($0["id"]!) \($0["kind"]!)" } == ["3 gone", "4 gone", "4 returned"], "gone and returned name no photographer: \(theirs)")
+
             let deleted = try await photosync("delete", "--gone")
             #expect(deleted.status == 0 && deleted.stdout.contains("photo 3") && !deleted.stdout.contains("photo 4"), "\(deleted)")
+            let afterDelete = try #require(try jsonObject(try await photosync.run(bo + ["--db", photosync.db]))["changes"] as? [[String: Any]])
+            #expect(afterDelete.map { "\($0["id"]!) \($0["kind"]!)" } == ["3 gone", "4 gone", "4 returned", "3 deleted"], "3's by its tombstone: \(afterDelete)")
             #expect(try jsonArray(try await photosync("list", "--gone", "--format", "json")).isEmpty)
         }
     }
@@ -103,48 +109,39 @@ extension RecheckTests {
     }
 }
 
-/// The simulated API: the feed's pages, `licenses.getInfo`, and `photos.getInfo` per photo id.
-final class SimulatedInfo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var answers: [String: String] = [:]
-    private var askedIDs: [String] = []
-
-    init(server: TestHTTPServer, pages: [Int: String]) {
-        server.route(Feed.path) { [self] request in
-            switch request.query["method"] {
-            case "flickr.photos.getInfo":
-                let id = request.query["photo_id"] ?? ""
-                let body = lock.withLock { askedIDs.append(id); return answers[id] } ?? Self.failure(1, "Photo not found")
-                return .text(body, headers: ["Content-Type": "application/json"])
-            case "flickr.photos.licenses.getInfo":
-                return .text(#"{"licenses":{"license":[{"id":2,"name":"CC BY-NC 2.0","url":"https://creativecommons.org/licenses/by-nc/2.0/"},"#
-                    + #"{"id":4,"name":"CC BY 2.0","url":"https://creativecommons.org/licenses/by/2.0/"}]},"stat":"ok"}"#)
-            default:
-                guard let number = request.query["page"].flatMap(Int.init), let body = pages[number] else { return .status(404) }
-                return .text(body, headers: ["Content-Type": "application/json"])
-            }
+/// The faults a re-check meets: the API's temporary codes, and a signal with a call in flight.
+extension RecheckTests {
+    /// Codes 105 and 106 are retried as a fetch retries a page: the photo is asked again and applied.
+    @Test(arguments: [105, 106]) func temporaryCodesAreRetried(_ code: Int) async throws {
+        try await withSandbox { photosync, server in
+            let (api, key, _) = try await Self.fetchedAndAnswered(photosync, server)
+            api.answer("2", SimulatedInfo.failure(code, "Service currently unavailable"), SimulatedInfo.photo("2", by: "Ana Lima", title: "T2"))
+            let run = try await photosync.run(["recheck", "--format", "json", "--db", photosync.db] + key)
+            #expect(run.status == 0, "\(run)")
+            #expect(try jsonObject(run) as NSDictionary == ["rechecked": 4, "updated": 4, "unchanged": 0, "gone": 0, "returned": 0, "left": 0], "\(run)")
+            #expect(api.asked == ["1", "2", "2", "3", "4"])
+            #expect(try jsonObject(try await photosync("show", "2", "--format", "json"))["title"] as? String == "T2")
         }
     }
 
-    func answer(_ id: String, _ body: String) { lock.withLock { answers[id] = body } }
-
-    var asked: [String] { lock.withLock { askedIDs } }
-
-    /// getInfo's answer: nested owner, title, dates and tags, as Flickr sends them.
-    static func photo(_ id: String, by owner: String, title: String, license: String? = nil, tags: [String]? = nil) -> String {
-        var photo: [String: Any] = [
-            "id": id, "secret": "abc", "server": "65535", "dateuploaded": "1700000000",
-            "owner": ["nsid": FeedItem.ownerID(for: owner), "username": owner, "realname": ""],
-            "title": ["_content": title], "description": ["_content": ""], "dates": ["posted": "1700000000"],
-        ]
-        if let license { photo["license"] = license }
-        if let tags { photo["tags"] = ["tag": tags.map { ["_content": $0, "raw": $0] }] }
-        let data = try! JSONSerialization.data(withJSONObject: ["photo": photo, "stat": "ok"], options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func failure(_ code: Int, _ message: String) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: ["stat": "fail", "code": code, "message": message], options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+    /// SIGTERM while photo 3's getInfo is in flight: the call is abandoned, the run exits 143, and
+    /// photos 1 and 2, re-checked before, stay saved; 3 and 4 are untouched.
+    @Test func aSignalKeepsThePhotosRecheckedSoFar() async throws {
+        try await withSandbox { photosync, server in
+            let (api, key, _) = try await Self.fetchedAndAnswered(photosync, server)
+            api.hold("3")
+            defer { api.release("3") }
+            let running = try photosync.start(["recheck", "--db", photosync.db] + key)
+            let inFlight = await eventually(within: 60) { api.asked.contains("3") }
+            #expect(inFlight, "\(running.stderrSoFar)")
+            running.signal(SIGTERM)
+            let result = await running.finish()
+            #expect(result.status == 143 && result.stderrLines.count == 1 && result.stderr.contains("interrupted"), "\(result)")
+            for (id, title) in [("1", "T1"), ("2", "T2"), ("3", "Pier"), ("4", "Fog")] {
+                let shown = try jsonObject(try await photosync("show", id, "--format", "json"))
+                #expect(shown["title"] as? String == title && (shown["checked"] is String) == (Int(id)! <= 2), "\(shown)")
+            }
+            #expect(api.asked == ["1", "2", "3"])
+        }
     }
 }

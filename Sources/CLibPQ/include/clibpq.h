@@ -44,4 +44,10 @@ int cpq_getisnull(const PGresult *result, int row, int column);
 char *cpq_cmd_tuples(PGresult *result);
 void cpq_clear(PGresult *result);
 
+// LISTEN/NOTIFY: the connection's socket (to poll), reading what arrived, and each notification.
+int cpq_socket(const PGconn *conn);
+int cpq_consume_input(PGconn *conn);
+PGnotify *cpq_notifies(PGconn *conn);
+void cpq_freemem(void *pointer);
+
 #endif

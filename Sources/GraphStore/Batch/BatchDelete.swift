@@ -82,6 +82,7 @@ struct BatchDelete {
         guard let join = entity.joinTable(ofSlot: relationship.slot) else { return }
         let rows = try writer.select(join.entity.name, whose: join.ownerColumn, in: rowIDs, reading: [join.memberColumn])
         let destination = relationship.destinationEntity
+        try writer.willDelete(from: join.entity, rowIDs: rows.rowIDs, known: [])
         for (joinRow, member) in zip(rows.rowIDs, rows.values[0]) {
             guard doomedSets[join.entity.name, default: []].insert(joinRow).inserted else { continue }
             try writer.delete(from: join.entity, rowID: joinRow)
@@ -93,6 +94,7 @@ struct BatchDelete {
 
     private mutating func deleteRows() throws {
         for (entity, rowIDs) in doomed {
+            try writer.willDelete(from: entity, rowIDs: Array(rowIDs), known: [])
             try writer.writingInBatch(entity, inserts: 0) {
                 for rowID in rowIDs { try writer.delete(from: entity, rowID: rowID) }
             }

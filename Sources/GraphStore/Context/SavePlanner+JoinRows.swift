@@ -22,6 +22,7 @@ extension SavePlanner {
             let rows = try writer.rows(of: join.entity, columns: [join.ownerColumn], matching: rowIDs.map { [.integer($0)] })
             let memberIndex = join.entity.columns.firstIndex(of: join.memberColumn)!
             let memberEntity = join.entity.relationship(named: join.memberColumn)!.destinationName
+            try writer.willDelete(from: join.entity, rowIDs: [], known: rows)
             for row in rows where removed[join.entity.name, default: []].insert(row.rowID).inserted {
                 try writer.delete(from: join.entity, rowID: row.rowID)
                 guard case .integer(let member) = row.values[memberIndex] else { continue }
@@ -55,6 +56,7 @@ extension SavePlanner {
     private func write(_ table: PendingJoinRows, _ writer: any StoreWriter) throws {
         let stored = try writer.rows(of: table.join, columns: table.join.columns, matching: table.keys)
         let existing = Dictionary(stored.map { ($0.values, $0.rowID) }, uniquingKeysWith: { first, _ in first })
+        try writer.willDelete(from: table.join, rowIDs: [], known: stored.filter { table.pairs[$0.values]?.linked == false })
         for key in table.keys {
             let (linked, ends) = table.pairs[key]!
             if linked && existing[key] == nil {

@@ -58,6 +58,8 @@ final class SavePlanner {
     /// and foreign keys are checked at commit.
     private func deleteRows(_ writer: any StoreWriter) throws {
         for (entity, objects) in Self.byEntity(context.deletedObjects) {
+            let rowIDs = objects.compactMap { goneRows.contains(ObjectIdentifier($0)) ? nil : $0.rowID }
+            try writer.willDelete(from: entity, rowIDs: rowIDs, known: [])
             try writer.writingInBatch(entity, inserts: 0) {
                 for object in objects {
                     guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }

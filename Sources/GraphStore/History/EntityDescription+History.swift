@@ -4,6 +4,21 @@ extension EntityDescription {
     /// (``ManagedObject/keepsHistory``).
     var keepsHistory: Bool { !isJoin && objectType.keepsHistory }
 
+    /// A join table's sides, by column: the entity whose rows the column holds and its to-many that
+    /// the link changes; nil for a side whose entity keeps no history (and for every other entity).
+    var joinSides: [(entity: EntityDescription, relationship: String)?] {
+        guard isJoin else { return [] }
+        return toOneRelationships.enumerated().map { column, side in
+            let owner = side.destinationEntity
+            guard owner.keepsHistory else { return nil }
+            let relationship = owner.manyToManyRelationships.first { relationship in
+                guard let join = owner.joinTable(ofSlot: relationship.slot) else { return false }
+                return join.entity === self && join.ownerColumn == columns[column]
+            }
+            return relationship.map { (owner, $0.name) }
+        }
+    }
+
     /// The column (index in ``columns``) of the single-attribute unique key that names an object
     /// in history; nil when the entity has none (its row id names it then).
     var historyKeyColumn: Int? {

@@ -11,17 +11,25 @@ struct HistoryChangeRows {
         self.entries = entries
     }
 
+    /// The transaction's changes: the objects it wrote, in order, then those it only linked or
+    /// unlinked (``HistoryLinks``).
     mutating func rows(reading reader: any StoreReader) throws -> [HistoryChangeRow] {
         try readDestinationKeys(reader)
+        let links = HistoryLinks(entries)
         var rows: [HistoryChangeRow] = []
         rows.reserveCapacity(entries.count)
-        for entry in entries where entry.kind != nil {
-            if let row = row(entry) { rows.append(row) }
+        var written = Set<HistoryLinks.Object>()
+        for entry in entries where !entry.entity.isJoin {
+            if !links.isEmpty { written.insert(HistoryLinks.Object(entity: ObjectIdentifier(entry.entity), rowID: entry.rowID)) }
+            guard entry.kind != nil else { continue }
+            if let row = row(entry, links: links.isEmpty ? [] : links.names(of: entry.entity, entry.rowID)) { rows.append(row) }
         }
+        if !links.isEmpty { rows += try links.updatesOfObjectsOnlyLinked(besides: written, reading: reader) }
         return rows
     }
 
-    private func row(_ entry: HistoryRecorder.Entry) -> HistoryChangeRow? {
+    /// `links`: the entry's to-manys whose links changed (listed after its changed columns).
+    private func row(_ entry: HistoryRecorder.Entry, links: [String]) -> HistoryChangeRow? {
         let entity = entry.entity
         if entry.kind == .inserted {  // an insert keeps no fields
             return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(entry.key!), kind: .inserted, fields: "{}")
@@ -37,6 +45,7 @@ struct HistoryChangeRows {
                     fields.values[name] = .init(before: named(before[column], entity, column), after: named(after[column], entity, column))
                 }
             }
+            fields.changed += links
             if fields.changed.isEmpty { return nil }
         case .deleted:
             guard let before = entry.before else { return nil }
@@ -58,7 +67,7 @@ struct HistoryChangeRows {
 
     private mutating func readDestinationKeys(_ reader: any StoreReader) throws {
         var wanted: [String: (entity: EntityDescription, rowIDs: Set<Int64>)] = [:]
-        for entry in entries where entry.kind != nil && entry.kind != .inserted {
+        for entry in entries where entry.kind != nil && entry.kind != .inserted && !entry.entity.isJoin {
             let entity = entry.entity
             for column in entity.storedAttributes.count..<entity.columns.count {
                 let keeps = entry.kind == .deleted ? entity.isPreservedOnDeletion(column: column) : entity.isTracked(column: column)

@@ -15,6 +15,11 @@ struct HistoryRecorder {
         var insertedKey: StoredValue?
         /// An updated row's columns set since (column index → value).
         var patch: [Int: StoredValue] = [:]
+        /// A join row's values when it was inserted (a join row is a link, never a change itself).
+        var insertedLink: [StoredValue]?
+
+        /// A join row's values: as inserted, or as it was before its delete.
+        var link: [StoredValue]? { kind == .inserted ? insertedLink : kind == .deleted ? before : nil }
 
         /// The object's name in history: its unique key after the transaction (before, for a
         /// delete), else its row id. Nil for an update or delete whose row is not read yet.
@@ -53,12 +58,18 @@ struct HistoryRecorder {
 
     var isEmpty: Bool { !entries.contains { $0.kind != nil } }
 
+    /// Whether `rowID` was inserted in this transaction (and not deleted since).
+    func isInserted(_ entity: EntityDescription, _ rowID: Int64) -> Bool {
+        positions[RowKey(entity, rowID)].map { entries[$0].kind == .inserted } ?? false
+    }
+
     /// Whether `rowID` was written already in this transaction (its before-values are known).
     func knows(_ entity: EntityDescription, _ rowID: Int64) -> Bool { positions[RowKey(entity, rowID)] != nil }
 
     mutating func insert(_ entity: EntityDescription, _ rowID: Int64, _ values: [StoredValue]) {
         positions[RowKey(entity, rowID)] = entries.count
-        entries.append(Entry(entity: entity, rowID: rowID, kind: .inserted, insertedKey: keyColumn(entity).map { values[$0] }))
+        entries.append(Entry(entity: entity, rowID: rowID, kind: .inserted, insertedKey: keyColumn(entity).map { values[$0] },
+                             insertedLink: entity.isJoin ? values : nil))
     }
 
     /// Records an update; returns the new entry's position when it is the row's first write.

@@ -40,6 +40,14 @@ enum HistoryTables {
 
     static let insertTransaction = "INSERT INTO \(transactions) (at, author, context, changes) VALUES (?, ?, ?, ?)"
 
+    /// PostgreSQL: the channel a store's new history is announced on, one per schema (a database
+    /// holds many stores), its name within PostgreSQL's 63 bytes whatever the schema's.
+    private static let channel = "'graphstore_history_' || md5(current_schema()::text)"
+    static let channelName = "SELECT " + channel
+    /// PostgreSQL: announces the transaction just written, its token the payload. Sent in the
+    /// transaction, so it is delivered at commit, and never for a rollback.
+    static let notify = "SELECT pg_notify(\(channel), (SELECT max(token) FROM \(transactions))::text)"
+
     static let prunedThrough = "SELECT pruned_through FROM \(state) WHERE id = 1"
     static let setPrunedThrough = "UPDATE \(state) SET pruned_through = ? WHERE id = 1"
 

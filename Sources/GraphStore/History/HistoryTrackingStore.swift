@@ -58,6 +58,7 @@ final class HistoryTrackingStore: PersistentStore {
             .real(Date().timeIntervalSince1970), author.map(StoredValue.text) ?? .null, writer.contextName.map(StoredValue.text) ?? .null,
             .text(HistoryJSON.encode(rows)),
         ])
+        if storage.historyDialect == .postgres { try storage.historyExecute(HistoryTables.notify, []) }
     }
 
     /// Creates the history tables once (under the schema lock on PostgreSQL, where processes may

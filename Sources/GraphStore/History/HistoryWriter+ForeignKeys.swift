@@ -5,7 +5,7 @@ extension HistoryWriter {
     func recordForeignKeyActions(deleting entity: EntityDescription, rowID: Int64) throws {
         for (member, relationship, rule) in model.referencing(entity) {
             let column = member.columns.firstIndex(of: relationship.name)!
-            for row in try base.rows(of: member, columns: [relationship.name], matching: [[.integer(rowID)]]) where !recorder.knows(member, row.rowID) {
+            for row in try rows(of: member, pointingAt: rowID, through: relationship) where !recorder.knows(member, row.rowID) {
                 if rule == .cascade {
                     try recordForeignKeyActions(deleting: member, rowID: row.rowID)
                     if member.keepsHistory { recorder.delete(member, row.rowID, before: row.values) }

@@ -16,6 +16,14 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
     private var batchedWrites = 0
     /// Entries whose before-values are still to be read, before the batch is sent.
     private var unread: [Int] = []
+    /// Each join table's ``EntityDescription/joinSides``, looked up once.
+    private var joinSides: [ObjectIdentifier: [(entity: EntityDescription, relationship: String)?]] = [:]
+    /// Rows read ahead of their deletes (``willDelete(from:rowIDs:known:)``), by entity and row id:
+    /// good until the row's first write, which this writer records.
+    var readAhead: [ObjectIdentifier: [Int64: [StoredValue]]] = [:]
+    /// The rows pointing at rows about to be deleted, by "member.relationship" and the row they
+    /// point at: good until the next insert or update, which could add one.
+    var referencesReadAhead: [String: [Int64: [StoredRow]]] = [:]
 
     init(_ base: any StoreWriter, model: ManagedObjectModel) { (self.base, self.model) = (base, model) }
 
@@ -28,8 +36,9 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
 
     func insert(into entity: EntityDescription, values: [StoredValue]) throws -> Int64 {
         try beforeBatchedWrite(entity)
+        if !referencesReadAhead.isEmpty { referencesReadAhead = [:] }
         let rowID = try base.insert(into: entity, values: values)
-        if entity.keepsHistory { recorder.insert(entity, rowID, values) }
+        if isRecorded(entity) && !(entity.isJoin && linksOnlyNewObjects(entity, values)) { recorder.insert(entity, rowID, values) }
         return rowID
     }
 
@@ -40,7 +49,9 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
 
     /// `knownRow`: the row as it is, read by the caller in this transaction (no read then).
     func update(_ entity: EntityDescription, rowID: Int64, columns: [String], values: [StoredValue], knownRow: [StoredValue]?) throws -> Bool {
+        if !referencesReadAhead.isEmpty { referencesReadAhead = [:] }
         guard !columns.isEmpty, entity.keepsHistory else { return try base.update(entity, rowID: rowID, columns: columns, values: values) }
+        let knownRow = knownRow ?? readAhead[ObjectIdentifier(entity)]?.removeValue(forKey: rowID)
         if recorder.knows(entity, rowID) {
             recorder.update(entity, rowID, columns: columns, values: values, before: nil)
         } else if let knownRow {
@@ -56,9 +67,11 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
 
     func delete(from entity: EntityDescription, rowID: Int64) throws {
         if !entity.isJoin { try recordForeignKeyActions(deleting: entity, rowID: rowID) }
-        if !entity.keepsHistory {
+        if !isRecorded(entity) {
         } else if recorder.knows(entity, rowID) {
             recorder.delete(entity, rowID, before: nil)
+        } else if let before = readAhead[ObjectIdentifier(entity)]?.removeValue(forKey: rowID) {
+            recorder.delete(entity, rowID, before: before)
         } else if isDeferred(entity) {
             unread += recorder.delete(entity, rowID, before: nil).map { [$0] } ?? []
         } else if let before = try base.rows(of: entity, rowIDs: [rowID]).first?.values {
@@ -75,6 +88,7 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
             return try base.savepoint(body)
         } catch {
             (recorder, unread) = (recorded, pending)
+            (readAhead, referencesReadAhead) = ([:], [:])  // the rows are back as they were: read them again
             throw error
         }
     }
@@ -90,8 +104,30 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
         }
     }
 
+    /// Whether history records the entity's writes: its own, or a join table's whose sides keep
+    /// history (its sides looked up once).
+    func isRecorded(_ entity: EntityDescription) -> Bool {
+        entity.isJoin ? sides(of: entity).contains { $0 != nil } : entity.keepsHistory
+    }
+
+    private func sides(of join: EntityDescription) -> [(entity: EntityDescription, relationship: String)?] {
+        if let known = joinSides[ObjectIdentifier(join)] { return known }
+        let sides = join.joinSides
+        joinSides[ObjectIdentifier(join)] = sides
+        return sides
+    }
+
+    /// Whether a new join row links only objects inserted in this transaction, whose inserts say
+    /// it all: not recorded, it costs a first import nothing.
+    private func linksOnlyNewObjects(_ join: EntityDescription, _ values: [StoredValue]) -> Bool {
+        zip(sides(of: join), values).allSatisfy { side, value in
+            guard let side, case .integer(let rowID) = value else { return true }
+            return recorder.isInserted(side.entity, rowID)
+        }
+    }
+
     /// Whether a write of `entity` is kept by the store until its batch is sent.
-    private func isDeferred(_ entity: EntityDescription) -> Bool { batchEntity === entity }
+    func isDeferred(_ entity: EntityDescription) -> Bool { batchEntity === entity }
 
     /// Counts a write the batch keeps; the one that fills it makes the store send it, so the rows
     /// it changes are read first.

@@ -78,6 +78,7 @@ struct MemberPairs {
     mutating func flush(_ index: Int, _ writer: any StoreWriter) throws {
         guard inserts.count == joins[index].count else { return }
         for (set, join) in joins[index].enumerated() where !inserts[set].isEmpty || !deletes[set].isEmpty {
+            try writer.willDelete(from: join.entity, rowIDs: deletes[set], known: [])
             try writer.writingInBatch(join.entity, inserts: inserts[set].count) {
                 for rowID in deletes[set] { try writer.delete(from: join.entity, rowID: rowID) }
                 for values in inserts[set] { _ = try writer.insert(into: join.entity, values: values) }

@@ -36,4 +36,7 @@ final class TouchRecordingWriter: StoreWriter, ForwardingReader {
     }
     var batchFlushSize: Int? { base.batchFlushSize }
     func describeTransaction(author: String?, context: String?) { base.describeTransaction(author: author, context: context) }
+    func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws {
+        try base.willDelete(from: entity, rowIDs: rowIDs, known: known)
+    }
 }

@@ -62,11 +62,16 @@ protocol StoreWriter: StoreReader {
     /// Names the transaction for persistent history: the author and the context's name. The save
     /// paths call it at the start of their write; a writer without history ignores it.
     func describeTransaction(author: String?, context: String?)
+    /// Says that these rows of `entity` are about to be deleted (`known`: those the caller read in
+    /// this transaction): persistent history then reads the others, and the rows pointing at them,
+    /// in one query per 500 rows instead of one per delete. A writer without history ignores it.
+    func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws
 }
 
 extension StoreWriter {
     var batchFlushSize: Int? { nil }
     func describeTransaction(author: String?, context: String?) {}
+    func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws {}
 }
 
 extension StoreWriter {
@@ -89,7 +94,9 @@ extension StoreWriter {
                     relationship.destinationEntity.relationship(named: inverseName)?.deletesOwnerWhenEmpty == true
                 else { continue }
                 let owner = relationship.destinationEntity
-                for rowID in try ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name) {
+                let emptied = try ownersWithoutMembers(owner: owner.name, candidates: Array(candidates), member: member.name, column: relationship.name)
+                try willDelete(from: owner, rowIDs: emptied, known: [])
+                for rowID in emptied {
                     try delete(from: owner, rowID: rowID)
                     deleted.append(.permanent(owner.name, rowID))
                 }

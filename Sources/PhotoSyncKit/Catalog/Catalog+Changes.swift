@@ -36,7 +36,7 @@ extension Catalog {
                 page = try container.history(after: date(before: last), author: author)
             }
             let changes = page.transactions.flatMap { transaction in transaction.changes.compactMap { CatalogChange($0, of: transaction) } }
-            return (photographer.map { name in changes.filter { $0.concerns(photographer: name) } } ?? changes, page.token.description)
+            return (try photographer.map { name in try self.changes(changes, about: name) } ?? changes, page.token.description)
         } catch GraphStoreError.historyTokenExpired {
             throw PhotoSyncError.conflict("history before that point was pruned (history_days); start again with --since TIME")
         } catch let error as GraphStoreError {
@@ -46,11 +46,22 @@ extension Catalog {
 
     static func author(ofRun run: Int) -> String { "fetch run \(run)" }
 
-    /// The newest history token: what `changes --follow` compares once a second.
-    func changesToken() throws -> String {
+    /// What `changes --follow` waits on: told by PostgreSQL at each commit, or looking at the
+    /// SQLite file every `pollInterval`.
+    func changesWaiter(pollInterval: Duration) throws -> HistoryWaiter {
         do {
-            return try container.currentHistoryToken().description
-        } catch let error as GraphStoreError {
+            return try container.historyWaiter(pollInterval: pollInterval)
+        } catch {
+            throw PhotoSyncError.from(error, path: path)
+        }
+    }
+
+    /// Waits (a minute at most) until changes may have committed after `token`, or `stop` says so.
+    func waitForChanges(_ waiter: HistoryWaiter, after token: String, until stop: () -> Bool) throws -> Bool {
+        guard let token = HistoryToken(token) else { return true }
+        do {
+            return try waiter.wait(after: token, timeout: .seconds(60), until: stop)
+        } catch {
             throw PhotoSyncError.from(error, path: path)
         }
     }

@@ -61,7 +61,7 @@ extension CatalogChange {
         case ("ExcludedPhotographer", .deleted): ("photographer", .restored)
         default: nil
         }
-        guard var (entity, kind) = mapped, !Self.isBookkeeping(change) else { return nil }
+        guard var (entity, kind) = mapped, !Self.isBookkeeping(change), !Self.isTagLinksOnly(change) else { return nil }
         if entity == "photo", kind == .updated, let gone = change.values["gone"] {
             kind = gone.after == .null ? .returned : .gone
         }
@@ -80,12 +80,19 @@ extension CatalogChange {
         change.kind == .updated && change.entity == "Photo" && change.changedAttributes.allSatisfy { $0 == "checked" }
     }
 
+    /// A tag's links to photos, and nothing else: each photo's own change shows them (`tags`).
+    private static func isTagLinksOnly(_ change: HistoryChange) -> Bool {
+        change.kind == .updated && change.entity == "Tag" && change.changedAttributes.allSatisfy { $0 == "photos" }
+    }
+
     private static func fields(_ change: HistoryChange, _ kind: Kind) -> [String: Field?]? {
         switch kind {
         case .updated, .gone, .returned:
             var fields: [String: Field?] = [:]
             for name in change.changedAttributes {
-                fields[displayName(name)] = change.values[name].map { Field(before: text($0.before), after: text($0.after)) }
+                let field = change.values[name].map { Field(before: text($0.before), after: text($0.after)) }
+                // The photo's to-many `tags` (its links) is shown by `tagList`'s before and after.
+                if field != nil || fields.index(forKey: displayName(name)) == nil { fields[displayName(name)] = .some(field) }
             }
             return fields
         case .deleted:

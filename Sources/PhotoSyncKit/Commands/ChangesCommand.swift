@@ -12,9 +12,10 @@ struct ChangesCommand: GlobalOptionsCommand {
             ids) or a time. With --format json the output is {"changes": [...], "token": "..."}; \
             with jsonl the last line is {"token": "..."}: pass that token next time.
 
-            --follow keeps running and prints new changes as they commit (text or jsonl), \
-            looking at most once a second; SIGINT or SIGTERM ends it with status 0 after the line \
-            being written, and the token line.
+            --follow keeps running and prints new changes as they commit (text or jsonl): \
+            PostgreSQL tells it at each commit (LISTEN/NOTIFY), a SQLite file is looked at once a \
+            second; SIGINT or SIGTERM ends it with status 0 after the line being written, and the \
+            token line.
 
             Examples:
               photosync changes
@@ -41,8 +42,13 @@ struct ChangesCommand: GlobalOptionsCommand {
     @Flag(help: "Keep running: print new changes as they commit, until SIGINT or SIGTERM.")
     var follow = false
 
+    /// How often `--follow` looks at a SQLite file (tests make it huge: PostgreSQL must not poll).
+    @Option(name: .customLong("follow-poll-seconds"), help: ArgumentHelp(visibility: .private))
+    var followPollSeconds = 1
+
     func validate() throws {
         if follow && format == .json { throw ValidationError("--follow prints lines: use --format text or jsonl") }
+        if followPollSeconds < 1 { throw ValidationError("--follow-poll-seconds must be at least 1") }
     }
 
     func run() throws {
@@ -58,13 +64,13 @@ struct ChangesCommand: GlobalOptionsCommand {
         }
     }
 
-    /// Prints the changes committed after `token` as they come, looking once a second (one cheap
-    /// query for the newest token), until a signal; returns the last token printed through.
+    /// Prints the changes committed after `token` as they come (read only when the catalog's
+    /// waiter says something committed), until a signal; returns the last token printed through.
     private func following(_ catalog: Catalog, after token: String, until watch: InterruptionWatch) throws -> String {
         var token = token
+        let waiter = try catalog.changesWaiter(pollInterval: .seconds(followPollSeconds))
         while watch.signal == nil {
-            for _ in 0..<10 where watch.signal == nil { usleep(100_000) }
-            guard watch.signal == nil, try catalog.changesToken() != token else { continue }
+            guard try catalog.waitForChanges(waiter, after: token, until: { watch.signal != nil }), watch.signal == nil else { continue }
             let (changes, next) = try catalog.changes(since: .token(token), run: runID, photographer: photographer)
             try Console.write(try ChangesOutput.lines(changes, as: format))
             token = next

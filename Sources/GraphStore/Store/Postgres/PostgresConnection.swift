@@ -7,7 +7,7 @@ import Glibc
 ///
 /// Not thread-safe: a ``PostgresStore`` hands it to one transaction at a time.
 final class PostgresConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Statement text and parameter types → the name it was prepared under.
     private var prepared: [String: String] = [:]
 
