@@ -14,8 +14,7 @@ struct ImageDownload: Sendable {
     /// it can; starts again when the server's copy changed.
     func start(_ job: DownloadJob, on transfers: CurlDownloads, done: @escaping (TransferEnd) -> Void) {
         let temporary = folder + "/" + FileLayout.temporaryName(photoID: job.photoID, size: job.sizeLabel)
-        let saved = PartialTransfer.load(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
-        PartialTransfer.remove(forPart: temporary)
+        let saved = PartialTransfer.take(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
         attempt(job, temporary, resuming: saved, on: transfers) { end in
             guard case .settled(.restartNeeded) = end else { return done(end) }
             attempt(job, temporary, resuming: nil, on: transfers) { end in
