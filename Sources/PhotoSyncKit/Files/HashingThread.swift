@@ -110,7 +110,7 @@ struct HashBlock: @unchecked Sendable {
     private(set) var count = 0
 
     private static let spares = Mutex<[UnsafeMutableRawPointer]>([])
-    private static let keptSpares = 64
+    private static let keptSpares = 32
 
     static func take() -> HashBlock {
         let spare = spares.withLock { $0.popLast() }
