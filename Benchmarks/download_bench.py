@@ -8,8 +8,8 @@
 
 Serves N JPEG-signed images on 127.0.0.1 (a threaded HTTP/1.1 server in this process, so both
 clients meet the same server), builds a catalog whose photos point at them (a file:// feed), then
-times, each as a whole process with its peak RSS from Benchmarks/peak_rss (see bench.py), in pairs
-(3 by default, each from a fresh copy of the catalog):
+times, each as a whole process with its peak RSS and CPU time (user + system) from Benchmarks/peak_rss
+(see bench.py), in pairs (6 by default, each from a fresh copy of the catalog):
   1. `photosync download --jobs 8` into an empty folder;
   2. `curl --parallel --parallel-max 8` fetching the same URLs into another folder (the floor);
   3. `photosync download` again, everything present: it must make no request (the server counts).
@@ -60,13 +60,13 @@ lock = threading.Lock()
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--images", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=6)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "photosync"))
     args = parser.parse_args()
     print("\n".join(report(measure(args.binary, args.images, args.repeat))))
 
 
-def measure(binary, images, repeat=3):
+def measure(binary, images, repeat=6):
     """The download rows: `repeat` pairs of (photosync, curl) runs on the same images, then the
     all-present run. Returns a dict for `report` (and bench.py's targets)."""
     work = tempfile.mkdtemp(prefix="photosync-download-bench-")
@@ -118,7 +118,8 @@ def run(binary, images, repeat, work):
         curl = bench.run(["curl", "--silent", "--fail", "--parallel", "--parallel-max", "8", "--config", config], env, 1800)
         assert curl.status == 0, curl
         pairs.append((photosync, curl))
-        bench.log(f"download {rep + 1}/{repeat}: photosync {photosync.wall:.2f} s, curl {curl.wall:.2f} s")
+        bench.log(f"download {rep + 1}/{repeat}: photosync {photosync.wall:.2f} s ({photosync.cpu:.2f} s CPU), "
+                  f"curl {curl.wall:.2f} s ({curl.cpu:.2f} s CPU)")
     before = server.requests
     present = bench.run([binary, "download", "--files", files, "--db", db, "--format", "json"], env, 600)
     assert present.status == 0, present
@@ -128,14 +129,16 @@ def run(binary, images, repeat, work):
 
 
 def report(d):
-    """Markdown lines: the median pair, the ratio (median of the pairs' ratios), the all-present run."""
+    """Markdown lines: the median pair, the ratio (median of the pairs' ratios), the all-present run.
+    CPU is user + system: with the cores shared, it says more than wall time about the work done."""
     photosync, curl = sorted(d["pairs"], key=lambda pair: pair[0].wall)[len(d["pairs"]) // 2]
-    return [f"| {d['images']} images, {d['mib']:.0f} MiB | wall s | peak RSS MiB |", "|---|---:|---:|",
-            f"| photosync download --jobs 8 | {photosync.wall:.2f} | {photosync.rss_mib:.1f} |",
-            f"| curl --parallel --parallel-max 8 | {curl.wall:.2f} | {curl.rss_mib:.1f} |",
-            f"| photosync download, all present ({d['present_requests']} requests) | {d['present'].wall:.2f} | {d['present'].rss_mib:.1f} |",
+    cpu = [statistics.median(run.cpu for run in side) for side in zip(*d["pairs"])]
+    return [f"| {d['images']} images, {d['mib']:.0f} MiB | wall s | CPU s (median) | peak RSS MiB |", "|---|---:|---:|---:|",
+            f"| photosync download --jobs 8 | {photosync.wall:.2f} | {cpu[0]:.2f} | {photosync.rss_mib:.1f} |",
+            f"| curl --parallel --parallel-max 8 | {curl.wall:.2f} | {cpu[1]:.2f} | {curl.rss_mib:.1f} |",
+            f"| photosync download, all present ({d['present_requests']} requests) | {d['present'].wall:.2f} | {d['present'].cpu:.2f} | "
+            f"{d['present'].rss_mib:.1f} |",
             "", f"Ratio photosync ÷ curl: **{d['ratio']:.2f}×** (median of {len(d['pairs'])} pairs, each photosync run followed by curl's)."]
-
 
 if __name__ == "__main__":
     main()

@@ -52,15 +52,14 @@ final class ResponseSink {
     /// Takes one raw header line. A status line starts a new response
     /// (after a redirect or a 1xx), so only the final response's headers remain.
     func appendHeaderLine(_ line: UnsafeRawBufferPointer) {
-        let text = String(decoding: line, as: UTF8.self)
-        if text.hasPrefix("HTTP/") {
+        switch HeaderLine(line) {
+        case .status(let code):
             headers = [:]
-            status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-            return
+            status = code
+        case .field(let name, let value):
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        case .other:
+            break
         }
-        guard let colon = text.firstIndex(of: ":") else { return }
-        let name = text[..<colon].trimmingWhitespace().lowercased()
-        let value = String(text[text.index(after: colon)...].trimmingWhitespace())
-        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
     }
 }

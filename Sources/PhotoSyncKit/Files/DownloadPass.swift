@@ -66,8 +66,10 @@ struct DownloadPass {
         }
     }
 
+    /// The lines are built only when someone reads them (`info` mostly no one): redacting the id
+    /// of every downloaded photo cost more than the transfers' own Swift code.
     private static func log(_ job: DownloadJob, _ outcome: DownloadOutcome) {
-        let photo = "photo \(Console.safeLine(job.photoID))"
+        var photo: String { "photo \(Console.safeLine(job.photoID))" }
         switch outcome {
         case .downloaded(let file): Console.info("\(photo): downloaded \(file.path), \(file.size) bytes")
         case .unavailable(_, let reason): Console.warning("\(photo): unavailable: \(Console.safeLine(reason))")

@@ -1,12 +1,20 @@
 import Foundation
 
 /// A verified image still under its temporary name, its descriptor still open so that fsync
-/// reports any error in writing it back to the disk.
+/// reports any error in writing it back to the disk, its sha256 perhaps still being computed.
 struct VerifiedTemporary: Sendable {
     let descriptor: Int32
     let temporaryPath: String
-    /// What the catalog records once the file is final; `file.path` is its final name.
-    let file: VerifiedFile
+    let digest: StreamDigest
+    /// What the catalog records once the file is final, but its sha256; `path` is its final name.
+    let hashless: VerifiedFile
+
+    /// What the catalog records, once the last bytes are hashed (waits for them).
+    var file: VerifiedFile {
+        var file = hashless
+        file.sha256 = digest.value
+        return file
+    }
 }
 
 /// How one transfer ended on the thread driving the transfers: settled, or verified and waiting
@@ -37,12 +45,12 @@ enum FileKeeper {
             }
             return .downloaded(file.file)
         }
-        for (index, file) in files.enumerated() where outcomes[index] == .downloaded(file.file) {
-            guard rename(file.temporaryPath, folder + "/" + file.file.path) != 0 else { continue }
-            outcomes[index] = .failed("cannot rename to \(folder)/\(file.file.path): \(String(cString: strerror(errno)))")
+        for (index, file) in files.enumerated() where outcomes[index].isDownloaded {
+            guard rename(file.temporaryPath, folder + "/" + file.hashless.path) != 0 else { continue }
+            outcomes[index] = .failed("cannot rename to \(folder)/\(file.hashless.path): \(String(cString: strerror(errno)))")
             unlink(file.temporaryPath)
         }
-        if outcomes.contains(where: { if case .downloaded = $0 { true } else { false } }) { syncFolder(folder) }
+        if outcomes.contains(where: \.isDownloaded) { syncFolder(folder) }
         return outcomes
     }
 
@@ -61,3 +69,6 @@ enum FileKeeper {
     }
 }
 
+extension DownloadOutcome {
+    var isDownloaded: Bool { if case .downloaded = self { true } else { false } }
+}

@@ -14,8 +14,7 @@ struct ImageDownload: Sendable {
     /// it can; starts again when the server's copy changed.
     func start(_ job: DownloadJob, on transfers: CurlDownloads, done: @escaping (TransferEnd) -> Void) {
         let temporary = folder + "/" + FileLayout.temporaryName(photoID: job.photoID, size: job.sizeLabel)
-        let saved = PartialTransfer.load(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
-        PartialTransfer.remove(forPart: temporary)
+        let saved = PartialTransfer.take(forPart: temporary).flatMap { $0.url == job.url ? $0 : nil }
         attempt(job, temporary, resuming: saved, on: transfers) { end in
             guard case .settled(.restartNeeded) = end else { return done(end) }
             attempt(job, temporary, resuming: nil, on: transfers) { end in
@@ -51,9 +50,13 @@ struct ImageDownload: Sendable {
     private func transferred(
         _ job: DownloadJob, _ receiver: ImageReceiver, _ result: Result<HTTPResponse, HTTPError>
     ) -> (TransferEnd, Bool) {
+        // The last bytes reach the file first: a failed write leaves `receiver.failure` to tell.
+        let written = receiver.finishWriting()
         switch result {
-        case .success(let response):
+        case .success(let response) where written:
             return (verify(job, receiver, response), false)
+        case .success:
+            return (.settled(outcome(of: .cancelled, receiver)), false)
         case .failure(let error):
             let cut = [.truncatedBody, .timedOut, .cancelled].contains(error) || { if case .connection = error { true } else { false } }()
             return (.settled(outcome(of: error, receiver)), cut && receiver.failure == nil)
@@ -72,8 +75,9 @@ struct ImageDownload: Sendable {
         }
         let file = VerifiedFile(
             path: FileLayout.name(photoID: job.photoID, size: job.sizeLabel, type: type), size: receiver.written,
-            sha256: receiver.digest(), sizeLabel: job.sizeLabel, contentType: type.contentType)
-        return .verified(VerifiedTemporary(descriptor: receiver.handOver(), temporaryPath: receiver.temporaryPath, file: file))
+            sha256: "", sizeLabel: job.sizeLabel, contentType: type.contentType)
+        return .verified(VerifiedTemporary(
+            descriptor: receiver.handOver(), temporaryPath: receiver.temporaryPath, digest: receiver.digest(), hashless: file))
     }
 
     private func outcome(of error: HTTPError, _ receiver: ImageReceiver) -> DownloadOutcome {

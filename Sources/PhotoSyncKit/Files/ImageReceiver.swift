@@ -2,7 +2,8 @@ import Foundation
 import PhotoFeed
 
 /// Writes one image transfer to its temporary file, hashing and checking it as it arrives, so a
-/// file is never held in memory nor read again.
+/// file is never held in memory nor read again. Chunks are gathered into blocks (`HashBlock`),
+/// each written with one call and then hashed on `HashingThread`, off the transfers' thread.
 ///
 /// Bodies of error responses are ignored (the status decides). The transfer is stopped at the
 /// first 12 bytes when they are no image signature (an HTML page served as `image/jpeg`), and at
@@ -22,7 +23,9 @@ final class ImageReceiver: ResponseStream {
     let temporaryPath: String
     private var descriptor: Int32
     private let budget: ByteBudget
-    private var hash = SHA256()
+    private var hash = StreamDigest()
+    /// Bytes received and not written yet (`written` counts them).
+    private var staged: HashBlock?
     private var prefix: [UInt8] = []
     private(set) var written = 0
     private(set) var type: ImageType?
@@ -44,18 +47,23 @@ final class ImageReceiver: ResponseStream {
         let flags = O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW | (resuming == nil ? O_TRUNC : 0)
         descriptor = open(temporaryPath, flags, 0o644)
         guard descriptor >= 0 else { throw FileFailure(errno: errno, path: temporaryPath) }
-        if let resuming, readBack() { (resumable, startOffset) = (resuming, written) } else { restart() }
+        guard let resuming else { return }
+        if readBack() { (resumable, startOffset) = (resuming, written) } else { startOver() }
     }
 
     /// The bytes to ask for with `Range`, or nil to start from the first.
     var resumeAt: Int? { resumable == nil || written == 0 ? nil : written }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        staged.map(HashBlock.giveBack)
+    }
 
-    /// Before each attempt: the first keeps resumed bytes; a retry starts over (it sends no `Range`).
+    /// Before each attempt: the first keeps resumed bytes (or an empty file as it is); a retry
+    /// starts over (it sends no `Range`).
     func restart() {
         bodyStarted = false
-        if resumable != nil && written == startOffset && startOffset > 0 && failure == nil && status == 0 { return }
+        if written == startOffset && failure == nil && status == 0 && (resumable != nil || startOffset == 0) { return }
         startOver()
     }
 
@@ -72,10 +80,16 @@ final class ImageReceiver: ResponseStream {
         }
         guard budget.take(chunk.count) else { return stop(.overBudget) }
         if type == nil, !checkSignature(chunk) { return false }
-        guard writeAll(chunk) else { return stop(.write(errno)) }
-        hash.update(chunk)
+        guard stage(chunk) else { return false }
         written += chunk.count
         return true
+    }
+
+    /// Writes what is staged; false (with `failure` set) when the write failed. Called when the
+    /// transfer ends, before anything looks at the file.
+    func finishWriting() -> Bool {
+        let error = flush()
+        return error == 0 || stop(.write(error))
     }
 
     /// Whether the response answered the `Range` request: `Content-Length` then counts only the
@@ -89,9 +103,11 @@ final class ImageReceiver: ResponseStream {
     }
 
     private func startOver() {
+        staged.map(HashBlock.giveBack)
+        staged = nil
         ftruncate(descriptor, 0)
         lseek(descriptor, 0, SEEK_SET)
-        (hash, prefix, written, type, failure, status, headers) = (SHA256(), [], 0, nil, nil, 0, [:])
+        (hash, prefix, written, type, failure, status, headers) = (StreamDigest(), [], 0, nil, nil, 0, [:])
         (resumable, startOffset) = (nil, 0)
     }
 
@@ -108,7 +124,7 @@ final class ImageReceiver: ResponseStream {
             buffer.withUnsafeBytes { bytes in
                 let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
                 if type == nil { prefix += chunk.prefix(ImageType.signatureLength - prefix.count) }
-                hash.update(chunk)
+                hash.hashNow(chunk)
             }
             written += count
         }
@@ -128,7 +144,11 @@ final class ImageReceiver: ResponseStream {
         return descriptor
     }
 
-    func digest() -> String { hash.finish() }
+    /// The sha256 of every byte written, once hashed: the receiver takes no more.
+    func digest() -> StreamDigest {
+        hash.seal()
+        return hash
+    }
 
     /// Collects the first bytes until the type can be told; false (transfer stopped) when they
     /// are no image.
@@ -142,6 +162,34 @@ final class ImageReceiver: ResponseStream {
     private func stop(_ reason: Failure) -> Bool {
         failure = reason
         return false
+    }
+
+    /// Gathers `chunk` into blocks, writing and handing over each one filled.
+    private func stage(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        var rest = chunk
+        while !rest.isEmpty {
+            var block = staged ?? HashBlock.take()
+            rest = block.append(rest)
+            staged = block
+            if block.isFull {
+                let error = flush()
+                guard error == 0 else { return stop(.write(error)) }
+            }
+        }
+        return true
+    }
+
+    /// Writes the staged block and hands it to the digest: 0, or the write's errno.
+    private func flush() -> Int32 {
+        guard let block = staged else { return 0 }
+        staged = nil
+        guard writeAll(block.bytes) else {
+            let error = errno
+            HashBlock.giveBack(block)
+            return error
+        }
+        hash.update(block)
+        return 0
     }
 
     private func writeAll(_ chunk: UnsafeRawBufferPointer) -> Bool {

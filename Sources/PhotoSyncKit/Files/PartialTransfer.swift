@@ -22,9 +22,21 @@ struct PartialTransfer: Equatable {
         headers["etag"] == validator || headers["last-modified"] == validator
     }
 
-    static func load(forPart part: String) -> PartialTransfer? {
-        guard let text = try? String(contentsOfFile: path(forPart: part), encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The note a cut transfer left beside `part`, removed as it is read (a transfer uses it once).
+    /// Most transfers find none: one failed `open`, and nothing to remove.
+    static func take(forPart part: String) -> PartialTransfer? {
+        let note = path(forPart: part)
+        let descriptor = open(note, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno != ENOENT { unlink(note) }
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: 64 << 10)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        unlink(note)
+        let lines = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 2, !lines[0].isEmpty, !lines[1].isEmpty else { return nil }
         return PartialTransfer(url: lines[0], validator: lines[1])
     }
@@ -33,9 +45,5 @@ struct PartialTransfer: Equatable {
     func save(forPart part: String) {
         guard !url.contains("\n"), !validator.contains("\n") else { return }
         try? Data("\(url)\n\(validator)\n".utf8).write(to: URL(fileURLWithPath: Self.path(forPart: part)))
-    }
-
-    static func remove(forPart part: String) {
-        unlink(path(forPart: part))
     }
 }
