@@ -28,9 +28,13 @@ enum SQLDialect: Sendable {
     }
 
     /// The key `.numericText` sorts by: SQLite's collation, or PostgreSQL's sort-key function
-    /// (``PostgresFunctions``), which orders as the collation does.
+    /// (``PostgresFunctions``), which orders as the collation does. A whole number without leading
+    /// zeros (a photo id) gets the function's key without calling it: its regular expressions, run
+    /// for every row sorted, were two thirds of sorting a photographer's 2,715 photos (34 → 11 ms).
     func numericText(_ column: String) -> String {
-        self == .sqlite ? "\(column) COLLATE \(NumericTextCollation.name)" : "\(PostgresFunctions.numericKey)(\(column))"
+        guard self == .postgres else { return "\(column) COLLATE \(NumericTextCollation.name)" }
+        return "(CASE WHEN \(column) ~ '^[1-9][0-9]*$' THEN '0' || lpad(length(\(column))::text, 10, '0') || \(column) "
+            + "ELSE \(PostgresFunctions.numericKey)(\(column)) END) COLLATE \"C\""
     }
 
     /// Whether `needle` occurs in `subject`.
