@@ -26,6 +26,9 @@ static struct {
     int (*getisnull)(const PGresult *, int, int);
     char *(*cmd_tuples)(PGresult *);
     void (*clear)(PGresult *);
+    PGcancel *(*get_cancel)(PGconn *);
+    int (*cancel)(PGcancel *, char *, int);
+    void (*free_cancel)(PGcancel *);
 } pq;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -66,7 +69,10 @@ static void load(void) {
         && resolve(library, "PQgetlength", (void **)&pq.getlength)
         && resolve(library, "PQgetisnull", (void **)&pq.getisnull)
         && resolve(library, "PQcmdTuples", (void **)&pq.cmd_tuples)
-        && resolve(library, "PQclear", (void **)&pq.clear);
+        && resolve(library, "PQclear", (void **)&pq.clear)
+        && resolve(library, "PQgetCancel", (void **)&pq.get_cancel)
+        && resolve(library, "PQcancel", (void **)&pq.cancel)
+        && resolve(library, "PQfreeCancel", (void **)&pq.free_cancel);
 }
 
 int cpq_load(char *error, size_t capacity) {
@@ -116,3 +122,11 @@ int cpq_getlength(const PGresult *result, int row, int column) { return pq.getle
 int cpq_getisnull(const PGresult *result, int row, int column) { return pq.getisnull(result, row, column); }
 char *cpq_cmd_tuples(PGresult *result) { return pq.cmd_tuples(result); }
 void cpq_clear(PGresult *result) { if (result) pq.clear(result); }
+
+PGcancel *cpq_get_cancel(PGconn *conn) { return pq.get_cancel(conn); }
+void cpq_free_cancel(PGcancel *cancel) { if (cancel) pq.free_cancel(cancel); }
+
+int cpq_cancel(PGcancel *cancel) {
+    char reason[256];
+    return cancel ? pq.cancel(cancel, reason, sizeof reason) : 0;
+}
