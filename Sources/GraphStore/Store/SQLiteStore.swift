@@ -25,7 +25,10 @@ final class SQLiteStore: PersistentStore, NamedLocking {
             db.add(function: DatabaseFunction(FoldFunction.name, argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(FoldFunction.fold)
             })
-            if let connection = db.sqliteConnection { try NumericTextCollation.register(on: connection) }
+            if let connection = db.sqliteConnection {
+                try NumericTextCollation.register(on: connection)
+                try FoldContainsFunction.register(on: connection)
+            }
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         do {
