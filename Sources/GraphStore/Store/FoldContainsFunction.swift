@@ -8,8 +8,9 @@ internal import GRDBSQLite
 /// is `instr(graphstore_fold(text), graphstore_fold(needle)) > 0` (NULL when `text` is not text),
 /// without a `String` per row. A search for a word few titles hold reads every row, and the
 /// general function spent most of that scan making and folding strings: an ASCII text (most
-/// titles) is compared in place with its letters lowered, which is its whole fold; other text is
-/// folded as before. The needle is folded once a statement (SQLite's auxiliary data).
+/// titles) is compared in place with its letters lowered, which is its whole fold; most other
+/// text is folded scalar by scalar from a table (``ScalarFold``), the rest as before. The needle
+/// is folded once a statement (SQLite's auxiliary data).
 enum FoldContainsFunction {
     static let name = "graphstore_fold_contains"
 
@@ -54,6 +55,11 @@ enum FoldContainsFunction {
         if text.allSatisfy({ $0 < 0x80 }) {
             // An ASCII text folds to ASCII: a needle with any other byte is not in it.
             return needle.isASCII && occurs(needle.bytes, in: text, lowering: true)
+        }
+        var scalars: [UInt8] = []
+        scalars.reserveCapacity(text.count + 16)
+        if ScalarFold.fold(text, into: &scalars) {
+            return scalars.withUnsafeBytes { occurs(needle.bytes, in: $0, lowering: false) }
         }
         var folded = FoldFunction.fold(String(decoding: text, as: UTF8.self))
         return folded.withUTF8 { occurs(needle.bytes, in: UnsafeRawBufferPointer($0), lowering: false) }
