@@ -125,6 +125,7 @@ final class PostgresStore: PersistentStore, NamedLocking {
             } else {
                 try store.command("SELECT pg_advisory_xact_lock(\(Self.schemaLock))")
                 if try StoreMigrator.needsPreparation(store, model: model) { try migrator.prepare(store) }
+                try store.rebuildNullsLastIndexes(model)
             }
             try store.command("COMMIT")
         } catch {
