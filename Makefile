@@ -164,8 +164,8 @@ fuzz: fuzz-build
 	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
 
 # Benchmarks (issue #5): never run by CI or `make test`. See Benchmarks/bench.py. Then what
-# persistent history costs a first import (issue 26: the same code built without it), and the
-# deletes and PostgreSQL rows (bench-scale), which need the throwaway server: `bench` installs what
+# persistent history costs a first import (issue 26: the same code built without it), a first
+# import with every field against the floor that writes them too (issue 25), and the deletes and PostgreSQL rows (bench-scale), which need the throwaway server: `bench` installs what
 # tests do, and wrk.
 .PHONY: setup-bench
 setup-bench:
@@ -176,7 +176,8 @@ bench: setup-bench release
 	$(SWIFT) build -c release --static-swift-stdlib --product photosync --build-path .build/bench-without-history \
 	  -Xswiftc -DPHOTOSYNC_BENCH_WITHOUT_HISTORY
 	python3 Benchmarks/history_bench.py --with .build/release/photosync --without .build/bench-without-history/release/photosync
-	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py
+	python3 Benchmarks/metadata_bench.py
+	$(WITH_POSTGRES) python3 Benchmarks/scale_bench.py --large 1000000
 
 bench-quick: setup release
 	python3 Benchmarks/bench.py --quick

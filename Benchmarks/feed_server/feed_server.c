@@ -8,10 +8,11 @@
  *
  *   feed_server --dir Benchmarks/.work/cache/feed-10000-1-500 --log requests.log
  *
- * Prints its port on the first stdout line. Serves one connection at a time (photosync downloads
- * one page at a time), HTTP/1.1 keep-alive. Appends "<CLOCK_MONOTONIC seconds> <page>" to --log
+ * Prints its port on the first stdout line. Serves each connection on a thread of its own (photosync
+ * downloads one page at a time, but asks licenses.getInfo on another connection), HTTP/1.1 keep-alive. Appends "<CLOCK_MONOTONIC seconds> <page>" to --log
  * for every request (the import's per-chunk throughput). A client that does not accept gzip gets
  * 406, a per_page other than the cache's 400, a page past the cache 404. Stops on SIGTERM.
+ * flickr.photos.licenses.getInfo gets the cache's licenses.json.gz (a metadata feed's; 404 without).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -19,6 +20,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,17 +69,24 @@ static int send_status(int fd, const char *status) {
 /* Answers one request (its head is in `request`); returns -1 when the connection is gone. */
 static int answer(int fd, const char *request) {
     const char *query = strchr(request, '?');
+    const char *line_end = strstr(request, "\r\n");
+    const char *licenses = strstr(request, "method=flickr.photos.licenses.getInfo");
+    int wants_licenses = licenses && (!line_end || licenses < line_end);
     long page = parameter(query ? query + 1 : NULL, "page", 1);
     long asked = parameter(query ? query + 1 : NULL, "per_page", 100);
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    fprintf(request_log, "%.6f %ld\n", (double)now.tv_sec + now.tv_nsec / 1e9, page);
-    fflush(request_log);
-    if ((asked < 500 ? asked : 500) != per_page) return send_status(fd, "400 Bad Request");
     if (!strcasestr(request, "\r\nAccept-Encoding:") || !strstr(strcasestr(request, "\r\nAccept-Encoding:"), "gzip"))
         return send_status(fd, "406 Not Acceptable");
     char path[4096];
-    snprintf(path, sizeof path, "%s/page-%05ld.json.gz", dir, page);
+    if (wants_licenses) {
+        snprintf(path, sizeof path, "%s/licenses.json.gz", dir);
+    } else {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        fprintf(request_log, "%.6f %ld\n", (double)now.tv_sec + now.tv_nsec / 1e9, page);
+        fflush(request_log);
+        if ((asked < 500 ? asked : 500) != per_page) return send_status(fd, "400 Bad Request");
+        snprintf(path, sizeof path, "%s/page-%05ld.json.gz", dir, page);
+    }
     int file = open(path, O_RDONLY);
     if (file < 0) return send_status(fd, "404 Not Found");
     struct stat info;
@@ -116,6 +125,12 @@ static void serve(int fd) {
     }
 }
 
+static void *connection(void *fd) {
+    serve((int)(intptr_t)fd);
+    close((int)(intptr_t)fd);
+    return NULL;
+}
+
 int main(int argc, char **argv) {
     const char *log_path = NULL;
     int port = 0;
@@ -147,7 +162,8 @@ int main(int argc, char **argv) {
         int fd = accept(listener, NULL, NULL);
         if (fd < 0) { if (errno == EINTR) continue; die("accept"); }
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        serve(fd);
-        close(fd);
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, connection, (void *)(intptr_t)fd) != 0) die("pthread_create");
+        pthread_detach(thread);
     }
 }

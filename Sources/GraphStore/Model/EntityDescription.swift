@@ -205,7 +205,7 @@ public struct RelationshipDescription: Sendable {
         self.isManyToMany = isManyToMany
     }
 
-    public var destinationName: String { destination.entityName }
+    public var destinationName: String { destination.cachedEntityName }
     var destinationEntity: EntityDescription { EntityDescription.of(destination) }
 
     /// The inverse relationship's name on the destination: the relationship its key path names, or

@@ -10,7 +10,9 @@ import PhotoFeed
 ///
 /// Only a name nobody holds can be a rename, so the names a run found held are remembered: once a
 /// run knows its feed's names, a page costs no query at all. (A name not held yet is looked up
-/// again: the page that brought it may not have stored it, its photos excluded.)
+/// again: the page that brought it may not have stored it, its photos excluded.) A page with a
+/// free name costs a second read, of which of its NSIDs a photographer has; only then does a
+/// rename open a transaction (a first import, no NSID stored, never does).
 final class AccountRenames {
     private let catalog: Catalog
     private let author: String?
@@ -28,28 +30,38 @@ final class AccountRenames {
         var unknown = Set<String>()
         for photo in page.photos where !held.contains(photo.ownerName) { unknown.insert(photo.ownerName) }
         guard !unknown.isEmpty else { return }
-        let found = try stored(Array(unknown))
+        let found = try stored(\.$name, Array(unknown))
         held.formUnion(found)
-        let free = unknown.subtracting(found)
-        let candidates = Self.accounts(in: page, under: free)
+        let accounts = Self.accounts(in: page, under: unknown.subtracting(found))
+        let holders = accounts.isEmpty ? [] : try stored(\.$ownerID, Array(accounts.keys))
+        let candidates = accounts.filter { holders.contains($0.key) }
         let freed = candidates.isEmpty ? [] : try rename(candidates)
         held.subtract(freed)
         renamed += freed.count
     }
 
-    /// The NSIDs `page` gives under one of `names`, and under that name only, with the name.
+    /// The NSIDs `page` gives under one of `names`, and under that name only, with the name. (One
+    /// pass, one hash a photo: this runs on every page of a first import.)
     private static func accounts(in page: FeedPage, under names: Set<String>) -> [String: String] {
         guard !names.isEmpty else { return [:] }
-        var sent: [String: String] = [:]
-        for photo in page.photos where !photo.ownerID.isEmpty && names.contains(photo.ownerName) { sent[photo.ownerID] = photo.ownerName }
-        for photo in page.photos where sent[photo.ownerID].map({ $0 != photo.ownerName }) == true { sent[photo.ownerID] = nil }
-        return sent
+        var sent: [String: String?] = [:]
+        for photo in page.photos where !photo.ownerID.isEmpty {
+            if let index = sent.index(forKey: photo.ownerID) {
+                if sent.values[index] != photo.ownerName { sent.values[index] = nil }
+            } else {
+                sent[photo.ownerID] = .some(photo.ownerName)
+            }
+        }
+        return sent.compactMapValues { (name: String?) -> String? in
+            guard let name, names.contains(name) else { return nil }
+            return name
+        }
     }
 
-    /// Which of `names` a photographer holds.
-    private func stored(_ names: [String]) throws -> [String] {
+    /// Which of `values` a photographer has as `column` (its name, or its NSID).
+    private func stored(_ column: KeyPath<Photographer, Attribute<String>>, _ values: [String]) throws -> Set<String> {
         try catalog.withContext { context in
-            try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(\.$name, names)), [\.$name]).values(\.$name)
+            Set(try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(column, values)), [column]).values(column))
         }
     }
 

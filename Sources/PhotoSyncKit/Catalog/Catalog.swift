@@ -21,11 +21,12 @@ public final class Catalog: Sendable {
     }
 
     /// `onlyReading` (serve) never falls back to a writable open: a catalog that needs creating or
-    /// migrating is an error instead.
-    init(_ location: CatalogLocation, forReading: Bool = false, onlyReading: Bool = false) throws {
+    /// migrating is an error instead. `known` says the caller has just found the catalog there (a
+    /// second probe would cost a PostgreSQL catalog another connection).
+    init(_ location: CatalogLocation, forReading: Bool = false, onlyReading: Bool = false, known: Bool = false) throws {
         self.location = location
         path = location.display
-        if forReading || onlyReading, Self.exists(location),
+        if forReading || onlyReading, known || Self.exists(location),
             let container = try? PersistentContainer(model: CatalogModel.make(), location: location.storeLocation, readOnly: true, tracksHistory: Self.tracksHistory)
         {
             self.container = container

@@ -59,7 +59,7 @@ struct CommandContext {
             guard forReading else { throw PhotoSyncError.catalog(problem) }
             Console.warning(problem)
         }
-        return try Catalog(location, forReading: forReading)
+        return try Catalog(location, forReading: forReading, known: true)
     }
 
     /// A catalog file is a regular file or a new path: SQLite on `/dev/null` would leave a

@@ -43,22 +43,28 @@ enum PostgresBatchSQL {
     /// One column's values as a PostgreSQL array literal: NULL unquoted, every other element
     /// quoted with `"` and `\` escaped (so the text "NULL" stays text).
     static func arrayLiteral(_ values: some Sequence<StoredValue>) -> StoredValue {
-        var literal = "{"
-        var first = true
+        // Built as UTF-8 bytes: appending scalar by scalar to a String was a fifth of a PostgreSQL
+        // import's client CPU (issue 24).
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
         for value in values {
-            if !first { literal += "," }
-            first = false
-            guard let text = value.postgresText else {
-                literal += "NULL"
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            guard var text = value.postgresText else {
+                bytes.append(contentsOf: "NULL".utf8)
                 continue
             }
-            literal += "\""
-            for character in text.unicodeScalars {
-                if character == "\"" || character == "\\" { literal.unicodeScalars.append("\\") }
-                literal.unicodeScalars.append(character)
+            bytes.append(UInt8(ascii: "\""))
+            text.withUTF8 { utf8 in
+                guard utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                    return bytes.append(contentsOf: utf8)
+                }
+                for byte in utf8 {
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+                    bytes.append(byte)
+                }
             }
-            literal += "\""
+            bytes.append(UInt8(ascii: "\""))
         }
-        return .text(literal + "}")
+        bytes.append(UInt8(ascii: "}"))
+        return .text(String(decoding: bytes, as: UTF8.self))
     }
 }

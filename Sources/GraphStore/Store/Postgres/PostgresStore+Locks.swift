@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Session advisory locks on the database `conninfo` names: two 32-bit keys, the name's hash and
 /// the schema's, so that stores in different schemas of one database lock apart.
 struct AdvisoryLocks: Sendable {
@@ -66,15 +68,28 @@ struct AdvisoryLocks: Sendable {
 }
 
 extension PostgresStore {
-    /// Whether the connection's current schema holds GraphStore's metadata table.
+    /// Whether the connection's current schema holds GraphStore's metadata table. The connection
+    /// is kept for the store opened next on the same database (``spare(for:)``): a command that
+    /// asks, then opens, pays one connection, not two (each a TLS and SCRAM handshake).
     static func exists(conninfo: String) throws(GraphStoreError) -> Bool {
         do {
             let connection = try PostgresConnection(conninfo: conninfo)
             let result = try connection.query(
                 "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [.text(StoreMigrator.metadataTable)])
+            if connection.isReusable { spares.withLock { $0[conninfo] = connection } }
             return result.integer(0, 0) > 0
         } catch {
             throw error.unavailable(PostgresSQL.redacted(conninfo), conninfo: conninfo)
         }
+    }
+}
+
+extension PostgresStore {
+    /// Connections ``exists(conninfo:)`` made, by conninfo, until a store on that database takes one.
+    private static let spares = Mutex<[String: PostgresConnection]>([:])
+
+    /// The connection a probe of `conninfo` left, if any (taken: it serves one store).
+    static func spare(for conninfo: String) -> PostgresConnection? {
+        spares.withLock { $0.removeValue(forKey: conninfo) }
     }
 }

@@ -103,9 +103,11 @@ final class PostgresStore: PersistentStore, NamedLocking {
         }
     }
 
-    /// A new connection on the store's database; libpq's messages name the host, never the password.
+    /// A connection on the store's database (the one a probe left, else a new one); libpq's
+    /// messages name the host, never the password.
     private func connect() throws -> PostgresConnection {
-        let connection = try PostgresConnection(conninfo: conninfo)
+        let spare = Self.spare(for: conninfo).flatMap { $0.isReusable ? $0 : nil }
+        let connection = try spare ?? PostgresConnection(conninfo: conninfo)
         let encoding = try connection.execute("SHOW server_encoding").value(0, 0)
         guard encoding == .text("UTF8") else {
             throw GraphStoreError.incompatibleStore("the database's encoding is \(encoding.text); GraphStore needs UTF8")
