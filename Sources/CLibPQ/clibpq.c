@@ -30,6 +30,9 @@ static struct {
     int (*consume_input)(PGconn *);
     PGnotify *(*notifies)(PGconn *);
     void (*freemem)(void *);
+    PGcancel *(*get_cancel)(PGconn *);
+    int (*cancel)(PGcancel *, char *, int);
+    void (*free_cancel)(PGcancel *);
 } pq;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -74,7 +77,10 @@ static void load(void) {
         && resolve(library, "PQsocket", (void **)&pq.socket)
         && resolve(library, "PQconsumeInput", (void **)&pq.consume_input)
         && resolve(library, "PQnotifies", (void **)&pq.notifies)
-        && resolve(library, "PQfreemem", (void **)&pq.freemem);
+        && resolve(library, "PQfreemem", (void **)&pq.freemem)
+        && resolve(library, "PQgetCancel", (void **)&pq.get_cancel)
+        && resolve(library, "PQcancel", (void **)&pq.cancel)
+        && resolve(library, "PQfreeCancel", (void **)&pq.free_cancel);
 }
 
 int cpq_load(char *error, size_t capacity) {
@@ -129,3 +135,10 @@ int cpq_socket(const PGconn *conn) { return pq.socket(conn); }
 int cpq_consume_input(PGconn *conn) { return pq.consume_input(conn); }
 PGnotify *cpq_notifies(PGconn *conn) { return pq.notifies(conn); }
 void cpq_freemem(void *pointer) { pq.freemem(pointer); }
+PGcancel *cpq_get_cancel(PGconn *conn) { return pq.get_cancel(conn); }
+void cpq_free_cancel(PGcancel *cancel) { if (cancel) pq.free_cancel(cancel); }
+
+int cpq_cancel(PGcancel *cancel) {
+    char reason[256];
+    return cancel ? pq.cancel(cancel, reason, sizeof reason) : 0;
+}

@@ -14,6 +14,8 @@ public final class PersistentContainer: Sendable {
     let executor: StoreExecutor
     /// Tells observations what each committed write changed.
     let broadcaster = SaveBroadcaster()
+    /// Ends the store's reads when the process stops (``interruptReads()``).
+    let interruption: ReadInterruption
 
     /// Opens (creating or migrating) the store.
     ///
@@ -33,14 +35,24 @@ public final class PersistentContainer: Sendable {
         self.model = model
         self.location = location
         executor = StoreExecutor(label: "GraphStore \(location.redactedDescription)")
+        let interruption = ReadInterruption()
+        self.interruption = interruption
         let store: any PersistentStore = if case .postgres(let conninfo) = location {
-            try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly)
+            try PostgresStore(model: model, conninfo: conninfo, readOnly: readOnly, interruption: interruption)
         } else {
-            try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly)
+            try SQLiteStore(model: model, location: location, busyTimeout: busyTimeout, readOnly: readOnly, interruption: interruption)
         }
         let tracked: any PersistentStore = tracksHistory
             ? try HistoryTrackingStore.opening(store, defaultAuthor: transactionAuthor, readOnly: readOnly) : store
         self.store = ObservedStore(tracked, broadcaster: broadcaster)
+    }
+
+    /// Ends every read of this container: the statements running now stop, and reads begun later
+    /// fail at once, all with ``GraphStoreError/readFailed(_:)`` of kind
+    /// ``StoreFailure/Kind/interrupted``. For a process that is stopping (a server's SIGTERM, which
+    /// should not wait for a long scan); it cannot be undone. Writes are not touched.
+    public func interruptReads() {
+        interruption.interrupt()
     }
 
     /// The kind of store that lives at `location`.

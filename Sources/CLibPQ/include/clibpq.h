@@ -43,6 +43,12 @@ int cpq_getlength(const PGresult *result, int row, int column);
 int cpq_getisnull(const PGresult *result, int row, int column);
 char *cpq_cmd_tuples(PGresult *result);
 void cpq_clear(PGresult *result);
+/// The handle that cancels `conn`'s commands (PQgetCancel), made once on the connection's thread.
+PGcancel *cpq_get_cancel(PGconn *conn);
+void cpq_free_cancel(PGcancel *cancel);
+/// Asks the server to cancel the command running now (PQcancel): callable from another thread while
+/// the connection waits for that command. Returns 1 when the request was sent.
+int cpq_cancel(PGcancel *cancel);
 
 // LISTEN/NOTIFY: the connection's socket (to poll), reading what arrived, and each notification.
 int cpq_socket(const PGconn *conn);

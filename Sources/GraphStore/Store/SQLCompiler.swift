@@ -94,6 +94,9 @@ struct SQLCompiler {
     }
 
     private mutating func stringMatch(_ column: String, _ match: PredicateNode.StringMatch, _ text: String, caseInsensitive: Bool) -> String {
+        if caseInsensitive, match == .contains, dialect == .sqlite {
+            return "\(FoldContainsFunction.name)(\(column), \(bind(.text(text))))"
+        }
         let subject = caseInsensitive ? "\(FoldFunction.name)(\(column))" : column
         let needle = caseInsensitive ? "\(FoldFunction.name)(\(bind(.text(text))))" : bind(.text(text))
         switch match {

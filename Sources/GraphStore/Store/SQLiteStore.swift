@@ -10,9 +10,12 @@ final class SQLiteStore: PersistentStore, NamedLocking {
     private let path: String
     private let database: any DatabaseWriter
     private let statements: StoreStatements
+    private let watch: SQLiteReadWatch
 
-    init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double, readOnly: Bool) throws(GraphStoreError) {
+    init(model: ManagedObjectModel, location: StoreLocation, busyTimeout: Double, readOnly: Bool,
+         interruption: ReadInterruption) throws(GraphStoreError) {
         self.model = model
+        watch = SQLiteReadWatch(interruption)
         path = if case .file(let path) = location { path } else { ":memory:" }
         statements = StoreStatements(model: model, dialect: .sqlite)
         var configuration = Configuration()
@@ -22,7 +25,10 @@ final class SQLiteStore: PersistentStore, NamedLocking {
             db.add(function: DatabaseFunction(FoldFunction.name, argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(FoldFunction.fold)
             })
-            if let connection = db.sqliteConnection { try NumericTextCollation.register(on: connection) }
+            if let connection = db.sqliteConnection {
+                try NumericTextCollation.register(on: connection)
+                try FoldContainsFunction.register(on: connection)
+            }
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         do {
@@ -77,7 +83,9 @@ final class SQLiteStore: PersistentStore, NamedLocking {
 
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
         do {
-            return try database.read { db in try body(SQLiteStoreConnection(db: db, model: model, statements: statements)) }
+            return try database.read { db in
+                try watch.run(db) { try body(SQLiteStoreConnection(db: db, model: model, statements: statements)) }
+            }
         } catch let error as DatabaseError {
             throw storeError(error, reading: true)
         }

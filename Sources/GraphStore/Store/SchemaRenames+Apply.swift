@@ -47,8 +47,8 @@ extension SchemaRenames.Resolution {
                 try dropLeftover(new, rename.name)
                 try db.execute("ALTER TABLE \(SQL.quote(rename.name)) RENAME COLUMN \(SQL.quote(old)) TO \(SQL.quote(new))")
             }
-            for (_, columns) in unique { try db.execute(table.createIndexSQL(columns, unique: true)) }
-            for (_, columns) in plain { try db.execute(table.createIndexSQL(columns, unique: false)) }
+            for (_, columns) in unique { try db.execute(table.createIndexSQL(columns, unique: true, db.dialect)) }
+            for (_, columns) in plain { try db.execute(table.createIndexSQL(columns, unique: false, db.dialect)) }
         }
     }
 }

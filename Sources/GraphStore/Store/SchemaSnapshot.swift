@@ -91,9 +91,16 @@ extension SchemaSnapshot.Table {
         return "CREATE TABLE \(SQL.quote(name)) (\(columns.joined(separator: ", ")))" + (dialect == .sqlite ? " STRICT" : "")
     }
 
-    func createIndexSQL(_ columns: [String], unique: Bool) -> String {
-        let indexName = name + "_" + columns.joined(separator: "_") + (unique ? "_unique" : "_index")
-        return "CREATE \(unique ? "UNIQUE " : "")INDEX \(SQL.quote(indexName)) ON \(SQL.quote(name)) (\(columns.map(SQL.quote).joined(separator: ", ")))"
+    func indexName(_ columns: [String], unique: Bool) -> String {
+        name + "_" + columns.joined(separator: "_") + (unique ? "_unique" : "_index")
+    }
+
+    /// PostgreSQL's index keys are `NULLS FIRST`: read forward they give `ASC NULLS FIRST`, read
+    /// backward `DESC NULLS LAST`, the two orders its sorts use (SQLite's, ``SQLDialect/ordered(_:ascending:)``);
+    /// with the default (`NULLS LAST`) it sorted every matching row instead of reading the index.
+    func createIndexSQL(_ columns: [String], unique: Bool, _ dialect: SQLDialect) -> String {
+        let keys = columns.map { SQL.quote($0) + (dialect == .postgres ? " NULLS FIRST" : "") }
+        return "CREATE \(unique ? "UNIQUE " : "")INDEX \(SQL.quote(indexName(columns, unique: unique))) ON \(SQL.quote(name)) (\(keys.joined(separator: ", ")))"
     }
 
     /// `ALTER TABLE ... ADD FOREIGN KEY`, for PostgreSQL (SQLite declares keys in CREATE TABLE only).
@@ -102,7 +109,7 @@ extension SchemaSnapshot.Table {
     }
 
     func dropIndexSQL(_ columns: [String], unique: Bool) -> String {
-        "DROP INDEX IF EXISTS " + SQL.quote(name + "_" + columns.joined(separator: "_") + (unique ? "_unique" : "_index"))
+        "DROP INDEX IF EXISTS " + SQL.quote(indexName(columns, unique: unique))
     }
 }
 

@@ -141,8 +141,8 @@ struct StoreMigrator {
 
     private func createTable(_ table: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
         try db.execute(table.createSQL(db.dialect))
-        for columns in table.uniqueConstraints { try db.execute(table.createIndexSQL(columns, unique: true)) }
-        for columns in table.indexes { try db.execute(table.createIndexSQL(columns, unique: false)) }
+        for columns in table.uniqueConstraints { try db.execute(table.createIndexSQL(columns, unique: true, db.dialect)) }
+        for columns in table.indexes { try db.execute(table.createIndexSQL(columns, unique: false, db.dialect)) }
     }
 
     /// Throws what ``migrate(from:to:_:)`` would, without changing anything.
@@ -203,13 +203,13 @@ struct StoreMigrator {
     private func migrateIndexes(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
         for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
             try checkNoDuplicates(table.name, columns, db)
-            try db.execute(table.createIndexSQL(columns, unique: true))
+            try db.execute(table.createIndexSQL(columns, unique: true, db.dialect))
         }
         for columns in old.uniqueConstraints where !table.uniqueConstraints.contains(columns) {
             try db.execute(table.dropIndexSQL(columns, unique: true))
         }
         for columns in table.indexes where !old.indexes.contains(columns) {
-            try db.execute(table.createIndexSQL(columns, unique: false))
+            try db.execute(table.createIndexSQL(columns, unique: false, db.dialect))
         }
         for columns in old.indexes where !table.indexes.contains(columns) {
             try db.execute(table.dropIndexSQL(columns, unique: false))

@@ -187,6 +187,11 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Ends the catalog's reads, running and to come, with an error: for a server that is stopping.
+    func interruptReads() {
+        container.interruptReads()
+    }
+
     /// Whether the catalog keeps its history (`photosync changes`): always, but in the binary
     /// `make bench` builds to measure what history costs (Benchmarks/history_bench.py).
     #if PHOTOSYNC_BENCH_WITHOUT_HISTORY

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The gallery's pages and API over one catalog opened read-only: nothing here writes.
 final class Gallery: Sendable {
@@ -10,9 +11,20 @@ final class Gallery: Sendable {
     /// The catalog as `status` names it (without a password).
     let catalogName: String
     static let pageSize = 24
+    private let stopping = Atomic<Bool>(false)
 
     init(catalog: Catalog, filesFolder: String?, remoteImages: Bool, catalogName: String) {
         (self.catalog, self.filesFolder, self.remoteImages, self.catalogName) = (catalog, filesFolder, remoteImages, catalogName)
+    }
+
+    /// Whether ``stop()`` was called: a read that fails now was interrupted, not broken.
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Ends the catalog reads running now (a long search scan) and refuses new ones: SIGTERM's
+    /// part, so the server stops at once instead of after its scans.
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        catalog.interruptReads()
     }
 
     /// The photo grid for `photos`, with their verified files.

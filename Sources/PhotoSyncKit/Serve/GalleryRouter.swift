@@ -36,6 +36,8 @@ struct GalleryRouter: Sendable {
             return PageShell.error(400, message)
         } catch GalleryProblem.notFound(let message), PhotoSyncError.notFound(let message) {
             return PageShell.error(404, message)
+        } catch where gallery.isStopping {
+            return PageShell.error(503, "The server is stopping.")
         } catch {
             let message = (error as? PhotoSyncError)?.message ?? String(describing: error)
             log("\(head.method) \(Console.safeLine(head.path)): \(Console.safeLine(message))")

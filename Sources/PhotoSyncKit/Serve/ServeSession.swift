@@ -26,7 +26,10 @@ struct ServeSession {
         let signals = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler {
+                gallery.stop()
+                task.cancel()
+            }
             source.resume()
             return source
         }

@@ -8,6 +8,10 @@ import Glibc
 /// Not thread-safe: a ``PostgresStore`` hands it to one transaction at a time.
 final class PostgresConnection: @unchecked Sendable {
     let handle: OpaquePointer
+    /// Cancels the running command from another thread (``cancel()``).
+    private let canceller: OpaquePointer?
+    /// While the connection serves a read: the switch that ends it (checked before each command).
+    var interruption: ReadInterruption?
     /// Statement text and parameter types → the name it was prepared under.
     private var prepared: [String: String] = [:]
 
@@ -27,9 +31,18 @@ final class PostgresConnection: @unchecked Sendable {
         }
         cpq_silence_notices(handle)
         self.handle = handle
+        canceller = cpq_get_cancel(handle)
     }
 
-    deinit { cpq_finish(handle) }
+    deinit {
+        cpq_free_cancel(canceller)
+        cpq_finish(handle)
+    }
+
+    /// Asks the server to stop the command running now, if any: it then fails with SQLSTATE 57014.
+    func cancel() {
+        _ = cpq_cancel(canceller)
+    }
 
     /// Whether the connection to the server still stands (libpq notices a closed one when a command fails).
     var isConnected: Bool { cpq_status(handle) == CONNECTION_OK }
@@ -40,7 +53,8 @@ final class PostgresConnection: @unchecked Sendable {
     /// Runs a statement without values (transaction control, DDL).
     @discardableResult
     func execute(_ sql: String) throws(PostgresError) -> PostgresResult {
-        try check(cpq_exec(handle, sql))
+        try checkInterruption()
+        return try check(cpq_exec(handle, sql))
     }
 
     /// Runs `sql` (SQLite's spelling: `?` placeholders) with `values` bound, preparing it on first use.
@@ -49,6 +63,7 @@ final class PostgresConnection: @unchecked Sendable {
         if values.contains(where: \.holdsNUL) {
             throw PostgresError(sqlState: "22021", message: "PostgreSQL text cannot hold the NUL character (U+0000)")
         }
+        try checkInterruption()
         let types = values.map(\.postgresType)
         let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
         let name = try prepare(key, sql, types)
@@ -56,6 +71,11 @@ final class PostgresConnection: @unchecked Sendable {
         defer { for text in texts { free(text) } }
         let pointers = texts.map { UnsafePointer($0) }
         return try check(cpq_exec_prepared(handle, name, Int32(values.count), pointers, nil, nil, 0))
+    }
+
+    /// A read whose interruption was thrown sends nothing more (a cancel reaches only a running command).
+    private func checkInterruption() throws(PostgresError) {
+        if interruption?.isRequested == true { throw PostgresError(sqlState: "57014", message: "canceling statement due to interrupt") }
     }
 
     private func prepare(_ key: String, _ sql: String, _ types: [Oid]) throws(PostgresError) -> String {

@@ -16,13 +16,20 @@ final class PostgresStore: PersistentStore, NamedLocking {
     private let readOnly: Bool
     private let statements: StoreStatements
     private let idle = Mutex<[PostgresConnection]>([])
+    private let interruption: ReadInterruption
+    /// The connections serving a read now, which an interruption cancels.
+    private let reading = Mutex<[ObjectIdentifier: PostgresConnection]>([:])
 
-    init(model: ManagedObjectModel, conninfo: String, readOnly: Bool) throws(GraphStoreError) {
+    init(model: ManagedObjectModel, conninfo: String, readOnly: Bool, interruption: ReadInterruption) throws(GraphStoreError) {
         self.model = model
+        self.interruption = interruption
         self.conninfo = conninfo
         self.readOnly = readOnly
         description = PostgresSQL.redacted(conninfo)
         statements = StoreStatements(model: model, dialect: .postgres)
+        interruption.onInterrupt { [weak self] in
+            for connection in self?.reading.withLock({ Array($0.values) }) ?? [] { connection.cancel() }
+        }
         do {
             let connection = try connect()
             try prepare(connection)
@@ -47,16 +54,27 @@ final class PostgresStore: PersistentStore, NamedLocking {
     private func transaction<T>(_ begin: String, reading: Bool, _ body: (PostgresStoreConnection) throws -> T) throws -> T {
         let connection = try begun(begin, reading: reading)
         let store = PostgresStoreConnection(connection: connection, model: model, statements: statements)
+        if reading { watch(connection, true) }
         do {
             let result = try body(store)
+            if reading { watch(connection, false) }
             try store.command("COMMIT")
             release(connection)
             return result
         } catch {
+            if reading { watch(connection, false) }
             _ = try? connection.execute("ROLLBACK")
             release(connection)
+            if reading, interruption.isRequested { throw GraphStoreError.readFailed(ReadInterruption.failure) }
             throw Self.mapped(error, reading: reading)
         }
+    }
+
+    /// Starts or ends `connection`'s read under the interruption: its commands check the switch,
+    /// and a thrown one cancels the command it runs.
+    private func watch(_ connection: PostgresConnection, _ watched: Bool) {
+        connection.interruption = watched ? interruption : nil
+        reading.withLock { $0[ObjectIdentifier(connection)] = watched ? connection : nil }
     }
 
     /// An idle connection, or a new one, inside a transaction begun with `begin`. An idle connection
@@ -109,6 +127,7 @@ final class PostgresStore: PersistentStore, NamedLocking {
             } else {
                 try store.command("SELECT pg_advisory_xact_lock(\(Self.schemaLock))")
                 if try StoreMigrator.needsPreparation(store, model: model) { try migrator.prepare(store) }
+                try store.rebuildNullsLastIndexes(model)
             }
             try store.command("COMMIT")
         } catch {
