@@ -15,11 +15,13 @@ struct ServeShutdownTests {
     }
 
     /// PostgreSQL folds those titles quickly: there a transaction holding the photos' table
-    /// exclusively makes the search wait instead, until SIGTERM cancels it (or 8 s pass).
+    /// exclusively makes the search wait instead, until SIGTERM cancels it. The lock lasts a minute
+    /// (a loaded machine took minutes for this test; 8 s let a search finish), or until the test
+    /// ends it, after serve has stopped: a search that was not cancelled then finishes with 200.
     static func lockPhotos(_ url: String) async throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = [url, "-X", "-q", "-c", "BEGIN; LOCK TABLE \"Photo\" IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(8); COMMIT;"]
+        process.arguments = [url, "-X", "-q", "-c", "BEGIN; LOCK TABLE \"Photo\" IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60); COMMIT;"]
         (process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
         try await runOnDedicatedThread { Result { try process.runOneAtATime() } }.get()
         let held = "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'Photo' AND l.mode = 'AccessExclusiveLock' AND l.granted"
@@ -27,6 +29,13 @@ struct ServeShutdownTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         return process
+    }
+
+    /// Ends the lock's transaction: its backend sleeps on after psql goes.
+    static func unlock(_ locker: Process, _ url: String) async throws {
+        await runOnDedicatedThread { locker.terminate() }
+        _ = try await PostgresTestCatalog.query(url, "SELECT count(pg_terminate_backend(l.pid)) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            + "WHERE c.relname = 'Photo' AND l.mode = 'AccessExclusiveLock' AND l.pid <> pg_backend_pid()")
     }
 
     @Test(arguments: [CatalogKind.sqlite, .postgres])
@@ -46,8 +55,8 @@ struct ServeShutdownTests {
             // SIGTERM that comes before the request is read closes it, which passes too.
             try await Task.sleep(for: .milliseconds(250))
             let stopped = await gallery.stop()
+            if let locker, let postgres = fixture.photosync.postgres { try await Self.unlock(locker, postgres.url) }
             let answer = await search.value.flatMap(RawResponse.init)
-            if let locker { await runOnDedicatedThread { locker.terminate() } }
             #expect(stopped.status == 0, "\(stopped)")
             #expect(stopped.stderrLines.last == "stopped", "\(stopped.stderr)")
             #expect(!stopped.stderr.contains("Fatal") && !stopped.stderr.contains("Stack") && !stopped.stderr.contains("backtrace"), "\(stopped.stderr)")
