@@ -145,6 +145,21 @@ def peak_rss_helper():
     return compiled(os.path.join(HERE, "peak_rss", "peak_rss.c"), os.path.join(HERE, ".work", "peak_rss"))
 
 
+def paired_arguments(parser):
+    """The options of a script that pairs runs on one cached feed (history_bench, metadata_bench)."""
+    parser.add_argument("--size", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
+    parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--results", default=os.path.join(HERE, "results"))
+
+
+def paired_runner(args, binary):
+    """A Bench for such a script's runs of `binary`, working under --workdir."""
+    os.makedirs(args.workdir, exist_ok=True)
+    return Bench(argparse.Namespace(binary=binary, cache=args.cache, workdir=args.workdir, results=args.results, keep=False))
+
+
 def clean_env(home):
     # PHOTOSYNC_API_BUDGET: the default budget (3,000 calls an hour per key, recorded in the catalog)
     # would stop the 1M catalog's first re-import half way (2,000 pages a run).

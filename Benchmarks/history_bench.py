@@ -41,15 +41,10 @@ def main():
     parser = argparse.ArgumentParser(description="persistent history's cost on a first import")
     parser.add_argument("--with", dest="with_history", required=True)
     parser.add_argument("--without", required=True)
-    parser.add_argument("--size", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
-    parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
-    parser.add_argument("--results", default=os.path.join(HERE, "results"))
+    bench.paired_arguments(parser)
     args = parser.parse_args()
-    os.makedirs(args.workdir, exist_ok=True)
     feed = feedcache.ensure(args.cache, args.size, log=bench.log)
-    runner = bench.Bench(argparse.Namespace(binary=args.with_history, cache=args.cache, workdir=args.workdir, results=args.results))
+    runner = bench.paired_runner(args, args.with_history)
     pairs, cpu_pairs = [], []
     for rep in range(args.repeat):
         walls = {}

@@ -47,15 +47,10 @@ def content(db):
 def main():
     parser = argparse.ArgumentParser(description="a first import with every field against the extended floor")
     parser.add_argument("--binary", default=os.path.join(bench.ROOT, ".build", "release", "photosync"))
-    parser.add_argument("--size", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--cache", default=os.path.join(HERE, ".work", "cache"))
-    parser.add_argument("--workdir", default=os.path.join(HERE, ".work"))
-    parser.add_argument("--results", default=os.path.join(HERE, "results"))
+    bench.paired_arguments(parser)
     args = parser.parse_args()
-    os.makedirs(args.workdir, exist_ok=True)
     feed = feedcache.ensure(args.cache, args.size, 1, bench.PER_PAGE, log=bench.log, metadata=True)
-    runner = bench.Bench(argparse.Namespace(binary=args.binary, cache=args.cache, workdir=args.workdir, results=args.results, keep=False))
+    runner = bench.paired_runner(args, args.binary)
     runner.build_floor()
     records, timeout = os.path.join(feed, "records.bin"), max(120, args.size // 250)
     pairs = []
