@@ -14,6 +14,9 @@ final class PostgresConnection: @unchecked Sendable {
     var interruption: ReadInterruption?
     /// Statement text and parameter types → the name it was prepared under.
     private var prepared: [String: String] = [:]
+    /// Statements run once, unprepared: one is prepared when it runs again. A command that runs
+    /// each statement once (a `list`, a schema check) then pays one round trip each, not two.
+    private var ranOnce: Set<String> = []
 
     /// Connects with libpq: `conninfo` is a `postgres://` URL or `key=value` pairs, completed by
     /// libpq's environment (`PGHOST`, `PGUSER`, `PGPASSWORD`, `PGSSLMODE`, ...) and `~/.pgpass`.
@@ -57,7 +60,8 @@ final class PostgresConnection: @unchecked Sendable {
         return try check(cpq_exec(handle, sql))
     }
 
-    /// Runs `sql` (SQLite's spelling: `?` placeholders) with `values` bound, preparing it on first use.
+    /// Runs `sql` (SQLite's spelling: `?` placeholders) with `values` bound: unprepared the first
+    /// time, prepared once it runs again.
     @discardableResult
     func query(_ sql: String, _ values: [StoredValue]) throws(PostgresError) -> PostgresResult {
         if values.contains(where: \.holdsNUL) {
@@ -66,10 +70,13 @@ final class PostgresConnection: @unchecked Sendable {
         try checkInterruption()
         let types = values.map(\.postgresType)
         let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
-        let name = try prepare(key, sql, types)
         let texts = values.map { $0.postgresText.map { strdup($0) } ?? nil }
         defer { for text in texts { free(text) } }
         let pointers = texts.map { UnsafePointer($0) }
+        if prepared[key] == nil, ranOnce.insert(key).inserted {
+            return try check(cpq_exec_params(handle, PostgresSQL.numberedPlaceholders(sql), Int32(values.count), types, pointers, nil, nil, 0))
+        }
+        let name = try prepare(key, sql, types)
         return try check(cpq_exec_prepared(handle, name, Int32(values.count), pointers, nil, nil, 0))
     }
 
