@@ -160,6 +160,14 @@ def paired_runner(args, binary):
     return Bench(argparse.Namespace(binary=binary, cache=args.cache, workdir=args.workdir, results=args.results, keep=False))
 
 
+def paired_report(results, name, header, row):
+    """Writes such a script's one-row table to results/NAME and prints the row."""
+    os.makedirs(results, exist_ok=True)
+    with open(os.path.join(results, name), "w") as out:
+        out.write(header + "\n" + row + "\n")
+    print(row)
+
+
 def clean_env(home):
     # PHOTOSYNC_API_BUDGET: the default budget (3,000 calls an hour per key, recorded in the catalog)
     # would stop the 1M catalog's first re-import half way (2,000 pages a run).

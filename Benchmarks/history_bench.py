@@ -64,10 +64,7 @@ def main():
     row = (f"| first import of {args.size:,}: with history / without | {statistics.median(w for _, w in pairs):.2f} s "
            f"/ {statistics.median(wo for wo, _ in pairs):.2f} s | {ratio:.3f}x (target 1.15x, {len(pairs)} pairs) "
            f"| {statistics.median(w / wo for wo, w in cpu_pairs):.3f}x |")
-    os.makedirs(args.results, exist_ok=True)
-    with open(os.path.join(args.results, "history.md"), "w") as out:
-        out.write("| step | median wall | median ratio | median CPU-time ratio |\n|---|---|---|---|\n" + row + "\n")
-    print(row)
+    bench.paired_report(args.results, "history.md", "| step | median wall | median ratio | median CPU-time ratio |\n|---|---|---|---|", row)
 
 
 if __name__ == "__main__":

@@ -70,11 +70,8 @@ def main():
     row = (f"| first import of {args.size:,} with every field | {statistics.median(p.wall for p, _ in pairs):.2f} s "
            f"| {statistics.median(f.wall for _, f in pairs):.2f} s | **{statistics.median(p.wall / f.wall for p, f in pairs):.2f}x** "
            f"(target 1.5x, {len(pairs)} pairs) | {statistics.median(p.cpu / f.cpu for p, f in pairs):.2f}x |")
-    os.makedirs(args.results, exist_ok=True)
-    with open(os.path.join(args.results, "metadata.md"), "w") as out:
-        out.write("| step | photosync | floor | median ratio | median CPU-time ratio |\n|---|---:|---:|---|---|\n" + row + "\n")
     runner.cleanup()
-    print(row)
+    bench.paired_report(args.results, "metadata.md", "| step | photosync | floor | median ratio | median CPU-time ratio |\n|---|---:|---:|---|---|", row)
 
 
 if __name__ == "__main__":

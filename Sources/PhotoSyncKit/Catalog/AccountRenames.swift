@@ -40,8 +40,7 @@ final class AccountRenames {
         renamed += freed.count
     }
 
-    /// The NSIDs `page` gives under one of `names`, and under that name only, with the name. (One
-    /// pass, one hash a photo: this runs on every page of a first import.)
+    /// The NSIDs `page` gives under one of `names`, and under that name only, with the name.
     private static func accounts(in page: FeedPage, under names: Set<String>) -> [String: String] {
         guard !names.isEmpty else { return [:] }
         var sent: [String: String?] = [:]
