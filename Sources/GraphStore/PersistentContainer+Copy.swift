@@ -26,7 +26,11 @@ extension PersistentContainer {
                 }), try CopiedHistory.read(reader))
             }
             try destination.unrecordedStore.write(deferringForeignKeys: true) { writer in
+                // The destination is empty: its indexes built after imports are built once, at the end.
+                let later = IndexesAfterImport(model: model)
+                let suspended = try later.suspend(writer.schema)
                 try Self.insert(rows, into: writer, model: model, convert: convert)
+                try later.build(suspended, writer.schema)
                 try CopiedHistory.write(history, into: writer, author: author)
             }
             return try destination.store.read { reader in

@@ -34,7 +34,7 @@ struct CatalogFilesMigrationTests {
     }
 
     /// The catalog model photosync writes today (`CatalogModel`): what every migration ends at.
-    static let currentVersion = "9"
+    static let currentVersion = "10"
 
     static func storedVersion(_ sandbox: Sandbox) throws -> String {
         if let postgres = sandbox.postgres {

@@ -5,7 +5,7 @@ import Testing
 
 /// The catalog's indexes serve the queries photosync runs (issues 11, 28): a photographer's photos
 /// newest first (the gallery) from (whoTook, uploaded), in place of the foreign key's own; newest
-/// first from `uploaded`'s. No index keeps titles sorted (its import cost, see `Photo`).
+/// first from `uploaded`'s; by title (`list`'s default order) from `titleKey`'s (model 10).
 @Suite("catalog indexes", .onTestThreads)
 struct CatalogIndexTests {
     static func plan(_ path: String, _ sql: String) throws -> [String] {
@@ -22,7 +22,7 @@ struct CatalogIndexTests {
         Set(try rows(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Photo'"))
     }
 
-    static let currentIndexes: Set = ["Photo_unique_unique", "Photo_whoTook_uploaded_index", "Photo_uploaded_index"]
+    static let currentIndexes: Set = ["Photo_unique_unique", "Photo_whoTook_uploaded_index", "Photo_uploaded_index", "Photo_titleKey_index"]
 
     @Test func theCatalogKeepsTheIndexesItsQueriesUse() async throws {
         try await withSandbox { sandbox in
@@ -43,6 +43,8 @@ struct CatalogIndexTests {
         #expect(byPhotographer.contains { $0.contains("Photo_whoTook_uploaded_index") }, "\(byPhotographer)")
         let newest = try plan(path, "SELECT id FROM Photo ORDER BY uploaded DESC LIMIT 20")
         #expect(newest.contains { $0.contains("Photo_uploaded_index") } && !newest.contains { $0.contains("TEMP B-TREE") }, "\(newest)")
+        let byTitle = try plan(path, #"SELECT id FROM Photo ORDER BY titleKey, title, "unique" LIMIT 100"#)
+        #expect(byTitle.contains { $0.contains("Photo_titleKey_index") } && !byTitle.contains { $0.contains("USE TEMP B-TREE FOR ORDER BY") }, "\(byTitle)")
     }
 
     /// Rewrites the catalog as model `version` left it, with `indexes` as Photo's plain indexes, in
@@ -84,7 +86,7 @@ struct CatalogIndexTests {
             let status = try await sandbox("status")
             #expect(status.status == 0, "\(status)")
             #expect(try Self.photoIndexes(sandbox.db) == Self.currentIndexes)
-            #expect(try Self.storedVersion(sandbox.db) == ["9"])
+            #expect(try Self.storedVersion(sandbox.db) == [CatalogFilesMigrationTests.currentVersion])
             try Self.expectIndexedPlans(sandbox.db)
             #expect(try await sandbox("list", "--format", "json").stdout == before.stdout)
         }

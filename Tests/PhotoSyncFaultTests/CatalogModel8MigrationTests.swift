@@ -26,14 +26,16 @@ struct CatalogModel8MigrationTests {
             let index = try #require(tables.firstIndex { $0["name"] as? String == table })
             let columns = try #require(tables[index]["columns"] as? [[String: Any]])
             tables[index]["columns"] = columns.filter { !added.contains($0["name"] as? String ?? "") }
+            let indexes = tables[index]["indexes"] as? [[String]] ?? []
+            tables[index]["indexes"] = indexes.filter { $0.allSatisfy { !added.contains($0) } }
         }
         (schema["tables"], schema["version"]) = (tables, 7)
         return String(decoding: try JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    /// SQL that drops model 8's tables and columns (the same on both stores).
+    /// SQL that drops model 8's tables and columns, and model 10's index on one (the same on both stores).
     static var dropStatements: [String] {
-        addedTables.map { #"DROP TABLE "\#($0)""# }
+        [#"DROP INDEX IF EXISTS "Photo_titleKey_index""#] + addedTables.map { #"DROP TABLE "\#($0)""# }
             + addedColumns.flatMap { table, columns in columns.map { #"ALTER TABLE "\#(table)" DROP COLUMN "\#($0)""# } }
     }
 

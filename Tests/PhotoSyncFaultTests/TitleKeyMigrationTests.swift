@@ -11,7 +11,8 @@ struct TitleKeyMigrationTests {
     static let titles = ["Zebra", "Últimos raios", "_MG_0270.jpg", "CHR_9340.jpg", "café", "Cafe", "Ärger", "東京タワー"]
     static let expected = ["_MG_0270.jpg", "Ärger", "Cafe", "café", "CHR_9340.jpg", "Últimos raios", "Zebra", "東京タワー"]
 
-    /// Rewrites a SQLite catalog as model 7 left it: no `titleKey` column, in the file and in the schema record.
+    /// Rewrites a SQLite catalog as model 7 left it: no `titleKey` column (nor its index, model 10's),
+    /// in the file and in the schema record.
     static func makeVersion7(sqlite path: String) throws {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
@@ -27,6 +28,7 @@ struct TitleKeyMigrationTests {
             (schema["tables"], schema["version"]) = (tables, 7)
             let version7 = String(decoding: try JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys]), as: UTF8.self)
             try db.execute(sql: "UPDATE graphstore_metadata SET value = ? WHERE key = 'schema'", arguments: [version7])
+            try db.execute(sql: #"DROP INDEX IF EXISTS "Photo_titleKey_index""#)
             try db.execute(sql: #"ALTER TABLE "Photo" DROP COLUMN "titleKey""#)
         }
     }

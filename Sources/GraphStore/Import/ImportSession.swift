@@ -177,7 +177,11 @@ extension PersistentContainer {
     /// save sees the earlier ones, so the counts and errors are exactly those of the real run, and
     /// nothing is written. (Other connections wait for the store's write lock meanwhile.)
     public func importing<R>(mergePolicy: MergePolicy, dryRun: Bool = false, _ body: (ImportSession) throws -> R) throws -> R {
-        guard dryRun else { return try body(ImportSession(container: self, mergePolicy: mergePolicy, enclosingWriter: nil)) }
+        guard dryRun else {
+            return try IndexesAfterImport(model: model).deferring(in: store) {
+                try body(ImportSession(container: self, mergePolicy: mergePolicy, enclosingWriter: nil))
+            }
+        }
         var result: Result<R, any Error>?
         do {
             try store.write(deferringForeignKeys: false) { writer in

@@ -4,6 +4,11 @@ public enum AttributeOption: Sendable, Hashable {
     case unique
     /// An index on the column, for attributes used in predicates or sorts.
     case indexed
+    /// An index, as `.indexed`, that an import session beginning on an empty table builds once at
+    /// its end instead of row by row (see <doc:Importing>): for a column only reads use, a sort
+    /// key say, whose index would make a first import of random keys several times dearer. The
+    /// session's own lookups go without it.
+    case indexedAfterImport
     /// Kept in memory only: never stored, never part of change tracking.
     case transient
     /// Persistent history keeps its value before and after each update (see <doc:PersistentHistory>).

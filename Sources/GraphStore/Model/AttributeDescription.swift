@@ -13,6 +13,8 @@ public struct AttributeDescription: Sendable {
     public let defaultValue: StoredValue
     public let isUnique: Bool
     public let isIndexed: Bool
+    /// Its index is built after an import into an empty table (``AttributeOption/indexedAfterImport``).
+    public let isIndexedAfterImport: Bool
     public let isTransient: Bool
     /// Persistent history keeps its values before and after an update (``AttributeOption/tracked``).
     public let isTracked: Bool
@@ -32,7 +34,8 @@ public struct AttributeDescription: Sendable {
         isDate = valueType is Date.Type || valueType is Date?.Type
         defaultValue = storage.defaultStoredValue
         isUnique = storage.declaredOptions.contains(.unique)
-        isIndexed = storage.declaredOptions.contains(.indexed)
+        isIndexedAfterImport = storage.declaredOptions.contains(.indexedAfterImport)
+        isIndexed = storage.declaredOptions.contains(.indexed) || isIndexedAfterImport
         isTransient = storage.declaredOptions.contains(.transient)
         isTracked = storage.declaredOptions.contains(.tracked)
         isPreservedOnDeletion = storage.declaredOptions.contains(.preservedOnDeletion)

@@ -17,6 +17,8 @@ public final class EntityDescription: Sendable {
     /// Plain indexes as column lists: indexed attributes, composite indexes, and each to-one's
     /// foreign key unless a composite index starts with it.
     public let indexes: [[String]]
+    /// Those of ``indexes`` an import into an empty table builds at its end (``AttributeOption/indexedAfterImport``).
+    let indexesAfterImport: [[String]]
     /// Composite constraints whose key paths name no attribute of this entity (reported by the model).
     let unresolvedConstraintCount: Int
     private let keyPathSlots = Mutex<[ImmutableKeyPath: Int]>([:])
@@ -92,6 +94,7 @@ public final class EntityDescription: Sendable {
             !relationship.isToMany && !composites.contains { $0?.first == relationship.name }
         }
         indexes = storedAttributes.filter(\.isIndexed).map { [$0.name] } + composites.compactMap { $0 } + foreignKeys.map { [$0.name] }
+        indexesAfterImport = storedAttributes.filter(\.isIndexedAfterImport).map { [$0.name] }
         unresolvedConstraintCount = names.filter { $0 == nil }.count + composites.filter { $0 == nil }.count
         isJoin = false
     }
@@ -112,6 +115,7 @@ public final class EntityDescription: Sendable {
         self.columns = columns
         uniqueConstraints = [columns]
         indexes = [[columns[1]]]
+        indexesAfterImport = []
         unresolvedConstraintCount = 0
         isJoin = true
     }

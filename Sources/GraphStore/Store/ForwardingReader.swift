@@ -5,6 +5,7 @@ protocol ForwardingReader: StoreReader {
 }
 
 extension ForwardingReader {
+    var schema: any SchemaConnection { base.schema }
     func fetch(_ query: StoreQuery) throws -> [StoredRow] { try base.fetch(query) }
     func fetchColumns(_ query: StoreQuery) throws -> StoredColumns { try base.fetchColumns(query) }
     func lookUp(_ entity: EntityDescription, keyColumn: String, keys: [StoredValue], columns: [String]) throws -> KeyedRows {

@@ -66,6 +66,8 @@ protocol StoreWriter: StoreReader {
     /// this transaction): persistent history then reads the others, and the rows pointing at them,
     /// in one query per 500 rows instead of one per delete. A writer without history ignores it.
     func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws
+    /// The same transaction, for schema changes (``IndexesAfterImport``).
+    var schema: any SchemaConnection { get }
 }
 
 extension StoreWriter {

@@ -7,6 +7,7 @@ struct SQLiteStoreConnection: StoreWriter {
     let db: Database
     let model: ManagedObjectModel
     let statements: StoreStatements
+    var schema: any SchemaConnection { SQLiteSchemaConnection(db: db) }
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.storedEntity(named: query.entity) else { return [] }

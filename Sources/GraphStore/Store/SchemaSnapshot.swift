@@ -98,9 +98,9 @@ extension SchemaSnapshot.Table {
     /// PostgreSQL's index keys are `NULLS FIRST`: read forward they give `ASC NULLS FIRST`, read
     /// backward `DESC NULLS LAST`, the two orders its sorts use (SQLite's, ``SQLDialect/ordered(_:ascending:)``);
     /// with the default (`NULLS LAST`) it sorted every matching row instead of reading the index.
-    func createIndexSQL(_ columns: [String], unique: Bool, _ dialect: SQLDialect) -> String {
+    func createIndexSQL(_ columns: [String], unique: Bool, _ dialect: SQLDialect, ifNotExists: Bool = false) -> String {
         let keys = columns.map { SQL.quote($0) + (dialect == .postgres ? " NULLS FIRST" : "") }
-        return "CREATE \(unique ? "UNIQUE " : "")INDEX \(SQL.quote(indexName(columns, unique: unique))) ON \(SQL.quote(name)) (\(keys.joined(separator: ", ")))"
+        return "CREATE \(unique ? "UNIQUE " : "")INDEX \(ifNotExists ? "IF NOT EXISTS " : "")\(SQL.quote(indexName(columns, unique: unique))) ON \(SQL.quote(name)) (\(keys.joined(separator: ", ")))"
     }
 
     /// `ALTER TABLE ... ADD FOREIGN KEY`, for PostgreSQL (SQLite declares keys in CREATE TABLE only).

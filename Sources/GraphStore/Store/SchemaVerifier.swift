@@ -7,13 +7,16 @@
 struct SchemaVerifier {
     let db: any SchemaConnection
 
-    /// Throws `incompatibleStore` naming every difference, or returns.
-    func verify(_ snapshot: SchemaSnapshot) throws {
+    /// Throws `incompatibleStore` naming every difference, or returns the schema found. Indexes
+    /// built after imports may be missing (``IndexesAfterImport``): the caller decides.
+    @discardableResult
+    func verify(_ snapshot: SchemaSnapshot, allowing later: IndexesAfterImport? = nil) throws -> CatalogSchema {
         let catalog = try db.catalogSchema()
-        let differences = snapshot.tables.flatMap { catalog.differences($0) }
+        let differences = snapshot.tables.flatMap { catalog.differences($0, allowingMissing: later?.columns(of: $0.name) ?? []) }
         guard differences.isEmpty else {
             throw GraphStoreError.incompatibleStore("the store's schema differs from its model: " + differences.joined(separator: "; "))
         }
+        return catalog
     }
 }
 
@@ -50,10 +53,10 @@ struct CatalogSchema {
     /// The action a `.deny` key really has (PostgreSQL cannot defer `RESTRICT`: `NO ACTION` there).
     var denyAction = "RESTRICT"
 
-    func differences(_ table: SchemaSnapshot.Table) -> [String] {
+    func differences(_ table: SchemaSnapshot.Table, allowingMissing later: [[String]] = []) -> [String] {
         guard let isTyped = typed[table.name] else { return ["table \(table.name) is missing"] }
         let strictness = isTyped ? [] : ["table \(table.name) is not STRICT"]
-        return strictness + columnDifferences(table) + indexDifferences(table) + foreignKeyDifferences(table)
+        return strictness + columnDifferences(table) + indexDifferences(table, allowingMissing: later) + foreignKeyDifferences(table)
     }
 
     private func columnDifferences(_ table: SchemaSnapshot.Table) -> [String] {
@@ -88,7 +91,7 @@ struct CatalogSchema {
 
     /// Unique indexes must match the model's constraints exactly (as column sets: a unique index on
     /// (b, a) enforces (a, b)); plain indexes must exist; extra plain indexes are the user's.
-    private func indexDifferences(_ table: SchemaSnapshot.Table) -> [String] {
+    private func indexDifferences(_ table: SchemaSnapshot.Table, allowingMissing later: [[String]]) -> [String] {
         let indexes = self.indexes[table.name] ?? []
         let unique = Set(indexes.filter(\.unique).map { $0.columns.sorted() })
         let plain = Set(indexes.map(\.columns))
@@ -100,7 +103,7 @@ struct CatalogSchema {
         for columns in unique.subtracting(expectedUnique).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             differences.append("unique index on \(table.name)(\(columns.joined(separator: ", "))) is not in the model")
         }
-        for columns in table.indexes where !plain.contains(columns) {
+        for columns in table.indexes where !plain.contains(columns) && !later.contains(columns) {
             differences.append("index on \(table.name)(\(columns.joined(separator: ", "))) is missing")
         }
         return differences

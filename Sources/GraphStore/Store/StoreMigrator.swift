@@ -48,14 +48,15 @@ struct StoreMigrator {
     /// Whether a store needs ``prepare(_:)``; throws every refusal a migration would make, read-only.
     static func needsPreparation(_ db: any SchemaConnection, model: ManagedObjectModel) throws -> Bool {
         let current = SchemaSnapshot(model: model)
+        let later = IndexesAfterImport(model: model)
         if try storedSchemaText(db) == current.encoded() {
-            try SchemaVerifier(db: db).verify(current)
-            return false
+            // An import killed before building its indexes left them missing: a writable open builds them.
+            return !later.missing(in: try SchemaVerifier(db: db).verify(current, allowing: later)).isEmpty
         }
         if let stored = try storedSnapshot(db) {
             let migrator = StoreMigrator(model: model)
             try migrator.checkVersion(stored)
-            try SchemaVerifier(db: db).verify(stored)
+            try SchemaVerifier(db: db).verify(stored, allowing: later)
             // Opening the store for writing modifies the file (GRDB's WAL setup commits a
             // CREATE/DROP TABLE), so every refusal a migration can make is found here, read-only.
             let upgraded = stored.upgradingFormat(to: current).snapshot
@@ -78,7 +79,11 @@ struct StoreMigrator {
     /// or migrated without writing).
     func checkCurrent(_ db: any SchemaConnection) throws {
         let current = SchemaSnapshot(model: model)
-        if try Self.storedSchemaText(db) == current.encoded() { return try SchemaVerifier(db: db).verify(current) }
+        let later = IndexesAfterImport(model: model)
+        if try Self.storedSchemaText(db) == current.encoded() {
+            try SchemaVerifier(db: db).verify(current, allowing: later)
+            return
+        }
         guard let stored = try Self.storedSnapshot(db) else {
             throw GraphStoreError.incompatibleStore("\(db.dialect.storePlace) holds no GraphStore store yet")
         }
@@ -89,7 +94,8 @@ struct StoreMigrator {
             guard legacyDates.isEmpty else {
                 throw GraphStoreError.incompatibleStore("dates are stored in GraphStore's former encoding; open it for writing once to migrate")
             }
-            return try SchemaVerifier(db: db).verify(stored)
+            try SchemaVerifier(db: db).verify(stored, allowing: later)
+            return
         }
         throw GraphStoreError.incompatibleStore("written by an older model (version \(stored.version)); open it for writing once to migrate")
     }
@@ -111,6 +117,8 @@ struct StoreMigrator {
         } else if upgraded.format != stored.format {
             try saveSnapshot(current, db)
         }
+        let later = IndexesAfterImport(model: model)
+        try later.build(later.missing(in: try db.catalogSchema()), db)
     }
 
     private func checkVersion(_ stored: SchemaSnapshot) throws {

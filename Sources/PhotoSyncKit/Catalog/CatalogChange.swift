@@ -61,7 +61,7 @@ extension CatalogChange {
         case ("ExcludedPhotographer", .deleted): ("photographer", .restored)
         default: nil
         }
-        guard var (entity, kind) = mapped, !Self.isBookkeeping(change), !Self.isTagLinksOnly(change) else { return nil }
+        guard case (let entity, var kind)? = mapped, !Self.isBookkeeping(change), !Self.isTagLinksOnly(change) else { return nil }
         if entity == "photo", kind == .updated, let gone = change.values["gone"] {
             kind = gone.after == .null ? .returned : .gone
         }

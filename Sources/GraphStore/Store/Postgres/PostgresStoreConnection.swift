@@ -6,6 +6,7 @@ struct PostgresStoreConnection: StoreWriter {
     let statements: StoreStatements
     /// The batch ``writingInBatch(_:inserts:_:)`` is filling, if any.
     let batching = PostgresBatching()
+    var schema: any SchemaConnection { self }
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.storedEntity(named: query.entity) else { return [] }

@@ -6,8 +6,9 @@ import GraphStore
 /// Indexes: `uploaded` serves the newest first (`--sort uploaded --limit`); (whoTook, uploaded), in
 /// place of the foreign key's own, finds a photographer's photos newest first as an index walk
 /// (the gallery's pages, the cascade when one goes) at almost no import cost (model 9, issue 28).
-/// No index keeps titles sorted: one on `titleKey` made `/api/photos` by title read 100 rows
-/// instead of sorting them all, but cost a 100k first import 38 % more CPU (docs/serve.md).
+/// `titleKey`'s keeps `list`'s default order (and `/api/photos`') a walk of 100 rows instead of a
+/// sort of them all; its keys come in random order, so a first import builds it once at its end
+/// (`.indexedAfterImport`, model 10) rather than row by row.
 final class Photo: ManagedObject {
     override class var compositeIndexes: [[AnyKeyPath]] { [[\Photo.$whoTook, \Photo.$uploaded]] }
 
@@ -16,7 +17,7 @@ final class Photo: ManagedObject {
     /// `title`'s ``TextFolding/sortKey(_:)``, what `list` sorts by: the same dictionary order on
     /// both stores, with no function run per row. nil only in a catalog from before model 8
     /// until its next writable open fills it (``Catalog/fillTitleKeys(_:)``).
-    @Attribute var titleKey: String? = nil
+    @Attribute(.indexedAfterImport) var titleKey: String? = nil
     @Attribute(.tracked) var subtitle = ""
     @Attribute var imageURL = ""
     @Attribute(.indexed) var uploaded: Date? = nil
