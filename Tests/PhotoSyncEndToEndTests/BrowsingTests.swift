@@ -93,6 +93,11 @@ struct BrowsingTests {
             #expect(lines == #"{"name":"Bo Chen","photos":3}"# + "\n")
             let byName = try await photosync("photographers", "--format", "jsonl").stdout.split(separator: "\n")
             #expect(byName == [#"{"name":"Ana Lima","photos":2}"#, #"{"name":"Bo Chen","photos":3}"#])
+            // A limit by name counts only its own photographers' photos: the same figures.
+            for limit in 1...3 {
+                let first = try await photosync("photographers", "--limit", "\(limit)", "--format", "jsonl").stdout.split(separator: "\n")
+                #expect(first == Array(byName.prefix(limit)), "--limit \(limit)")
+            }
         }
     }
 

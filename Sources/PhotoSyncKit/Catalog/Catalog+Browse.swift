@@ -11,6 +11,7 @@ extension Catalog {
 
     /// Photographers in `sort` order (photos: most first, then by name), at most `limit`.
     public func photographers(sort: PhotographerSort, limit: Int?) throws -> [PhotographerListing] {
+        if sort == .name, let limit { return try photographers(first: limit) }
         var all = try photographers()
         if sort == .photos {
             // Stable on the name order `photographers()` returns, so ties stay by name.
