@@ -30,7 +30,8 @@
  * first (Photo (uploaded)). The photographer's index, (whoTook, uploaded) in place of the foreign
  * key's own (the cascade, the orphan check, `list --photographer` and the gallery need it), and the
  * unique indexes (the upserts need them) stay. The floor's titleKey is lower(title), not
- * photosync's key (TextFolding.sortKey, not in C), but as long (catalog model 9 has no index on it).
+ * photosync's key (TextFolding.sortKey, not in C), but as long; its index (catalog model 10) is
+ * built after the pages when missing, as photosync builds it after a first import.
  *
  * --metadata (a metadata feed's cache, Benchmarks/metadata_bench.py) also writes what photosync keeps
  * of the extras: extras.bin beside RECORDS gives each photo's license, date taken, geo, last update,
@@ -581,6 +582,9 @@ int main(int argc, char **argv) {
         record_page(run_id, &key);
         if (pagelog) fprintf(pagelog, "%.6f %ld\n", now(), n.pages);
     }
+    /* The title order's index, built once after the pages as photosync builds it after a first
+       import (kept up to date, and never touched by an unchanged title, when it exists). */
+    exec("CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\")");
     double seconds = now() - t0;
 
     sqlite3_bind_int64(st.run_finish, 1, run_id);

@@ -350,6 +350,8 @@ int main(int argc, char **argv) {
         record_page(run_id, fingerprint);
         if (pagelog) fprintf(pagelog, "%.6f %ld\n", now(), n.pages);
     }
+    /* The title order's index, built after the pages as photosync builds it after a first import. */
+    done(run(NULL, "CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\" NULLS FIRST)", 0, NULL));
     double seconds = now() - t0;
 
     char finished[32], upload[32];
