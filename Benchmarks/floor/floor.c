@@ -26,8 +26,8 @@
  * foreign_keys=ON, defer_foreign_keys per transaction, default page cache. Times are stored as
  * seconds since 2001 (GraphStore's encoding).
  *
- * --no-sort-indexes creates the same tables without the index that only serves `list`'s newest
- * first (Photo (uploaded)). The photographer's index, (whoTook, uploaded) in place of the foreign
+ * --no-sort-indexes creates the same tables without the indexes that only serve `list`'s orders
+ * (Photo (uploaded), and (titleKey) built at the end). The photographer's index, (whoTook, uploaded) in place of the foreign
  * key's own (the cascade, the orphan check, `list --photographer` and the gallery need it), and the
  * unique indexes (the upserts need them) stay. The floor's titleKey is lower(title), not
  * photosync's key (TextFolding.sortKey, not in C), but as long; its index (catalog model 10) is
@@ -584,7 +584,7 @@ int main(int argc, char **argv) {
     }
     /* The title order's index, built once after the pages as photosync builds it after a first
        import (kept up to date, and never touched by an unchanged title, when it exists). */
-    exec("CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\")");
+    if (sort_indexes) exec("CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\")");
     double seconds = now() - t0;
 
     sqlite3_bind_int64(st.run_finish, 1, run_id);
