@@ -13,11 +13,19 @@ enum SQLDialect: Sendable {
     /// `!=` that counts nil as a value of its own, as Swift does.
     var nullSafeNotEqual: String { self == .sqlite ? "IS NOT" : "IS DISTINCT FROM" }
 
-    /// `body LIMIT/OFFSET`: SQLite needs a LIMIT before an OFFSET.
-    func limit(_ limit: Int?, offset: Int?) -> String {
-        var sql = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        if let offset { sql += (limit == nil && self == .sqlite ? " LIMIT -1" : "") + " OFFSET \(max(0, offset))" }
-        return sql
+    /// `body LIMIT/OFFSET` and its arguments. SQLite needs a LIMIT before an OFFSET, and gets both
+    /// bound: given a literal LIMIT under 4 its planner sorts every row rather than walk an index
+    /// that gives most of the order (`list --limit 1` by title on 1M photos: 1.2 G instructions,
+    /// against 0.09 G for `--limit 100`). PostgreSQL's stay literal, so its plans see the value.
+    func limit(_ limit: Int?, offset: Int?) -> (sql: String, arguments: [StoredValue]) {
+        guard self == .sqlite else {
+            var sql = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+            if let offset { sql += " OFFSET \(max(0, offset))" }
+            return (sql, [])
+        }
+        guard limit != nil || offset != nil else { return ("", []) }
+        let bounds = [limit.map { Int64(max(0, $0)) } ?? -1] + (offset.map { [Int64(max(0, $0))] } ?? [])
+        return (offset == nil ? " LIMIT ?" : " LIMIT ? OFFSET ?", bounds.map(StoredValue.integer))
     }
 
     /// Null first when ascending, last when descending (SQLite's order; PostgreSQL's is the reverse).

@@ -22,7 +22,8 @@ struct StoreStatements {
         // Objects come back in id order when no sort is asked for; column reads (lookups) in
         // whatever order the database finds them: sorting a page's looked-up rows was 4% of a re-import.
         if !query.sortBy.isEmpty || query.columns == nil { sql += SQLCompiler.orderBy(query.sortBy, dialect: dialect) }
-        return (sql + dialect.limit(query.limit, offset: query.offset), compiler.arguments)
+        let window = dialect.limit(query.limit, offset: query.offset)
+        return (sql + window.sql, compiler.arguments + window.arguments)
     }
 
     /// An import's lookup on SQLite: the keys, bound as one JSON array, walked by `json_each` and
