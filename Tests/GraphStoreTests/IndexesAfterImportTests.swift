@@ -7,6 +7,13 @@ import Testing
 final class Clip: ManagedObject {
     @Attribute(.unique) var code = ""
     @Attribute(.indexedAfterImport) var sortKey = ""
+    @ToOne var roll: Roll?
+}
+
+/// What clips belong to: a foreign key, whose checks a copy defers.
+final class Roll: ManagedObject {
+    @Attribute(.unique) var name = ""
+    @ToMany(inverse: \Clip.$roll) var clips: [Clip]
 }
 
 /// An index declared `.indexedAfterImport` is absent while an import that began on an empty table
@@ -17,7 +24,7 @@ struct IndexesAfterImportTests {
     static let index = "Clip_sortKey_index"
 
     static func open(_ store: TemporaryStore, readOnly: Bool = false) throws -> PersistentContainer {
-        try store.open(entities: [Clip.self], readOnly: readOnly)
+        try store.open(entities: [Clip.self, Roll.self], readOnly: readOnly)
     }
 
     static func records(_ codes: some Sequence<Int>) -> ImportRecords<Clip> {
@@ -95,9 +102,16 @@ struct IndexesAfterImportTests {
         let source = try TemporaryStore(.file)
         let container = try Self.open(source)
         try container.importing(mergePolicy: .objectTrump) { try $0.save(Self.records(0..<20)) }
+        let context = container.newContext()
+        let roll = context.insert(Roll.self)
+        roll.name = "r"
+        for clip in try context.all(Clip.self) { clip.roll = roll }
+        try context.save()
         let destination = try TemporaryStore(location)
         let copied = try container.copyContents(into: Self.open(destination))
-        #expect(copied["Clip"] == 20)
+        #expect(copied["Clip"] == 20 && copied["Roll"] == 1)
         #expect(try destination.indexes("Clip").contains(Self.index))
+        let reader = try Self.open(destination).newContext()
+        #expect(try reader.all(Clip.self).map { $0.roll?.name } == Array(repeating: "r", count: 20))
     }
 }

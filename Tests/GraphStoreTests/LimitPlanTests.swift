@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: [1, 2, 3, 50])
     func aSmallPageWalksTheIndexThatGivesItsOrder(_ limit: Int) throws {
         let store = TemporaryStore()
-        let model = try ManagedObjectModel(version: 1, entities: [Clip.self])
+        let model = try ManagedObjectModel(version: 1, entities: [Clip.self, Roll.self])
         let container = try PersistentContainer(model: model, location: .file(store.path))
         try container.importing(mergePolicy: .objectTrump) { try $0.save(IndexesAfterImportTests.records(0..<200)) }
         let request = FetchRequest<Clip>(sortBy: [.ascending(\.$sortKey), .ascending(\.$code)], limit: limit, offset: limit == 50 ? 10 : nil)

@@ -48,6 +48,9 @@ struct IndexesAfterImport {
 
     /// Builds those of `indexes` the store lacks (another writable open may have built one).
     func build(_ indexes: [Index], _ db: any SchemaConnection) throws {
+        // PostgreSQL refuses CREATE INDEX on a table with deferred foreign-key checks pending
+        // (55006), as a copy's are: they run first.
+        if !indexes.isEmpty, db.dialect == .postgres { try db.execute("SET CONSTRAINTS ALL IMMEDIATE") }
         for index in indexes { try db.execute(index.table.createIndexSQL(index.columns, unique: false, db.dialect, ifNotExists: true)) }
     }
 
