@@ -10,7 +10,8 @@
  * photosync's order (Catalog.sortKeys, GraphStore's SQLCompiler.orderBy), ties broken by the photo
  * id as a number (the graphstore_numeric collation: for ids that are plain numbers, as the feed's
  * are, shorter first, then byte by byte), then by the row id:
- *   --sort title (the default): title ascending (bytes), then the id as a number;
+ *   --sort title (the default): the title's sort key (`titleKey`, catalog model 8, which photosync
+ *                    stores), then the title (bytes), then the id as a number;
  *   --sort uploaded: upload time descending, newest first, photos without one last (SQLite's
  *                    DESC order of NULL), then the id as a number.
  * --photographer selects with `whoTook = (SELECT id ... WHERE name = ?)`, as GraphStore compiles
@@ -29,7 +30,7 @@
 
 #define SINCE_2001 978307200.0
 
-static const char *BY_TITLE = " ORDER BY \"title\" ASC, length(\"unique\") ASC, \"unique\" ASC, \"id\" ASC";
+static const char *BY_TITLE = " ORDER BY \"titleKey\" ASC, \"title\" ASC, length(\"unique\") ASC, \"unique\" ASC, \"id\" ASC";
 static const char *BY_UPLOADED = " ORDER BY \"uploaded\" DESC, length(\"unique\") ASC, \"unique\" ASC, \"id\" ASC";
 
 /* The title on one line: tabs and ASCII line breaks become spaces, as in photosync's table. */
