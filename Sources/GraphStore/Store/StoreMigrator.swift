@@ -194,37 +194,7 @@ struct StoreMigrator {
         try saveSnapshot(current, db)
     }
 
-    private func migrateColumns(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
-        for column in table.columns {
-            if let existing = old.columns.first(where: { $0.name == column.name }) {
-                try Self.checkUnchanged(existing, column, in: table.name)
-                continue
-            }
-            guard column.isOptional || column.defaultValue != nil else {
-                throw GraphStoreError.incompatibleStore("new attribute \(table.name).\(column.name) is neither optional nor defaulted")
-            }
-            try dropLeftover(column.name, of: table.name, db)
-            try db.execute("ALTER TABLE \(SQL.quote(table.name)) ADD COLUMN \(column.definition(db.dialect))")
-        }
-    }
-
-    private func migrateIndexes(of table: SchemaSnapshot.Table, from old: SchemaSnapshot.Table, _ db: any SchemaConnection) throws {
-        for columns in table.uniqueConstraints where !old.uniqueConstraints.contains(columns) {
-            try checkNoDuplicates(table.name, columns, db)
-            try db.execute(table.createIndexSQL(columns, unique: true, db.dialect))
-        }
-        for columns in old.uniqueConstraints where !table.uniqueConstraints.contains(columns) {
-            try db.execute(table.dropIndexSQL(columns, unique: true))
-        }
-        for columns in table.indexes where !old.indexes.contains(columns) {
-            try db.execute(table.createIndexSQL(columns, unique: false, db.dialect))
-        }
-        for columns in old.indexes where !table.indexes.contains(columns) {
-            try db.execute(table.dropIndexSQL(columns, unique: false))
-        }
-    }
-
-    private static func checkUnchanged(_ existing: SchemaSnapshot.Column, _ column: SchemaSnapshot.Column, in table: String) throws {
+    static func checkUnchanged(_ existing: SchemaSnapshot.Column, _ column: SchemaSnapshot.Column, in table: String) throws {
         guard existing.type == column.type, existing.isOptional == column.isOptional,
             existing.references == column.references, existing.isDate == column.isDate
         else {
@@ -237,7 +207,7 @@ struct StoreMigrator {
         }
     }
 
-    private func checkNoDuplicates(_ table: String, _ columns: [String], _ db: any SchemaConnection) throws {
+    func checkNoDuplicates(_ table: String, _ columns: [String], _ db: any SchemaConnection) throws {
         let list = columns.map(SQL.quote).joined(separator: ", ")
         let rows = try db.fetchRows("SELECT \(list) FROM \(SQL.quote(table)) GROUP BY \(list) HAVING count(*) > 1 LIMIT 10", [])
         guard !rows.isEmpty else { return }
