@@ -27,11 +27,10 @@
  * seconds since 2001 (GraphStore's encoding).
  *
  * --no-sort-indexes creates the same tables without the indexes that only serve `list`'s orders
- * (Photo (uploaded), and (titleKey) built at the end). The photographer's index, (whoTook, uploaded) in place of the foreign
+ * (Photo (uploaded) and (titleKey), which the others build after the pages). The photographer's index, (whoTook, uploaded) in place of the foreign
  * key's own (the cascade, the orphan check, `list --photographer` and the gallery need it), and the
  * unique indexes (the upserts need them) stay. The floor's titleKey is lower(title), not
- * photosync's key (TextFolding.sortKey, not in C), but as long; its index (catalog model 10) is
- * built after the pages when missing, as photosync builds it after a first import.
+ * photosync's key (TextFolding.sortKey, not in C), but as long.
  *
  * --metadata (a metadata feed's cache, Benchmarks/metadata_bench.py) also writes what photosync keeps
  * of the extras: extras.bin beside RECORDS gives each photo's license, date taken, geo, last update,
@@ -86,8 +85,10 @@ static const char *SCHEMA =
     "CREATE UNIQUE INDEX \"SourceBackfill_source_unique\" ON \"SourceBackfill\" (\"source\");"
     "CREATE TABLE \"Tag\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL DEFAULT '') STRICT;"
     "CREATE UNIQUE INDEX \"Tag_name_unique\" ON \"Tag\" (\"name\")";
-/* The index that serves `list`'s newest first (left out by --no-sort-indexes) ... */
-static const char *SORT_INDEXES = "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");";
+/* The indexes that serve `list`'s orders (left out by --no-sort-indexes), built after the pages
+   when missing, as photosync builds them after a first import ... */
+static const char *SORT_INDEXES = "CREATE INDEX IF NOT EXISTS \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");"
+    "CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\");";
 /* ... and the photographer's index (in place of the foreign key's own), in both. */
 static const char *FOREIGN_KEY_INDEX = "CREATE INDEX \"Photo_whoTook_uploaded_index\" ON \"Photo\" (\"whoTook\", \"uploaded\");";
 
@@ -237,7 +238,6 @@ static void open_catalog(const char *path, int sort_indexes) {
     if (sqlite3_column_int(has, 0) == 0) {
         exec(SCHEMA);
         exec(FOREIGN_KEY_INDEX);
-        if (sort_indexes) exec(SORT_INDEXES);
     }
     sqlite3_reset(has);
 }
@@ -582,9 +582,8 @@ int main(int argc, char **argv) {
         record_page(run_id, &key);
         if (pagelog) fprintf(pagelog, "%.6f %ld\n", now(), n.pages);
     }
-    /* The title order's index, built once after the pages as photosync builds it after a first
-       import (kept up to date, and never touched by an unchanged title, when it exists). */
-    if (sort_indexes) exec("CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\")");
+    /* Kept up to date when they exist (an unchanged title or time is never written again). */
+    if (sort_indexes) exec(SORT_INDEXES);
     double seconds = now() - t0;
 
     sqlite3_bind_int64(st.run_finish, 1, run_id);

@@ -52,7 +52,6 @@ static const char *SCHEMA =
     "CREATE UNIQUE INDEX \"Photo_tags_Photo_Tag_unique\" ON \"Photo_tags\" (\"Photo\", \"Tag\");"
     "CREATE INDEX \"Photo_tags_Tag_index\" ON \"Photo_tags\" (\"Tag\");"
     "CREATE UNIQUE INDEX \"Photo_unique_unique\" ON \"Photo\" (\"unique\");"
-    "CREATE INDEX \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\");"
     "CREATE INDEX \"Photo_whoTook_uploaded_index\" ON \"Photo\" (\"whoTook\", \"uploaded\");"
     "CREATE UNIQUE INDEX \"Photographer_name_unique\" ON \"Photographer\" (\"name\");"
     "CREATE INDEX \"Photographer_ownerID_index\" ON \"Photographer\" (\"ownerID\");"
@@ -350,7 +349,8 @@ int main(int argc, char **argv) {
         record_page(run_id, fingerprint);
         if (pagelog) fprintf(pagelog, "%.6f %ld\n", now(), n.pages);
     }
-    /* The title order's index, built after the pages as photosync builds it after a first import. */
+    /* The indexes of `list`'s orders, built after the pages as photosync builds them after a first import. */
+    done(run(NULL, "CREATE INDEX IF NOT EXISTS \"Photo_uploaded_index\" ON \"Photo\" (\"uploaded\" NULLS FIRST)", 0, NULL));
     done(run(NULL, "CREATE INDEX IF NOT EXISTS \"Photo_titleKey_index\" ON \"Photo\" (\"titleKey\" NULLS FIRST)", 0, NULL));
     double seconds = now() - t0;
 

@@ -7,8 +7,9 @@ import GraphStore
 /// place of the foreign key's own, finds a photographer's photos newest first as an index walk
 /// (the gallery's pages, the cascade when one goes) at almost no import cost (model 9, issue 28).
 /// `titleKey`'s keeps `list`'s default order (and `/api/photos`') a walk of 100 rows instead of a
-/// sort of them all; its keys come in random order, so a first import builds it once at its end
-/// (`.indexedAfterImport`, model 10) rather than row by row.
+/// sort of them all. A first import builds these two once at its end (`.indexedAfterImport`,
+/// model 10): titles come in random order, and upload times newest first leave a B-tree kept
+/// up to date half full (`status` counts by walking it).
 final class Photo: ManagedObject {
     override class var compositeIndexes: [[AnyKeyPath]] { [[\Photo.$whoTook, \Photo.$uploaded]] }
 
@@ -20,7 +21,7 @@ final class Photo: ManagedObject {
     @Attribute(.indexedAfterImport) var titleKey: String? = nil
     @Attribute(.tracked) var subtitle = ""
     @Attribute var imageURL = ""
-    @Attribute(.indexed) var uploaded: Date? = nil
+    @Attribute(.indexedAfterImport) var uploaded: Date? = nil
     @ToOne(deleteRule: .nullify, .tracked, .preservedOnDeletion) var whoTook: Photographer?
     /// The query or feed that first brought the photo (``FeedSource/label``); empty for photos
     /// stored before sources were recorded.
