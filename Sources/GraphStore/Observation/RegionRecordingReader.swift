@@ -9,8 +9,8 @@ final class RegionRecordingReader: StoreReader {
 
     private func note(_ query: StoreQuery) {
         region.insert(query.entity)
-        query.predicate.map(note)
-        for sort in query.sortBy { sort.hop.map { region.insert($0.destination) } }
+        if let predicate = query.predicate { note(predicate) }
+        for sort in query.sortBy { if let hop = sort.hop { region.insert(hop.destination) } }
     }
 
     private func note(_ node: PredicateNode) {
