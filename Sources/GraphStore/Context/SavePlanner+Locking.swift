@@ -4,7 +4,7 @@
 /// schema change; imports, which hold no objects, skip it.
 extension SavePlanner {
     /// Reads the rows of the objects this save updates or deletes, before any write, and compares
-    /// them with the context's snapshot. Under `.error` every difference is a conflict; under
+    /// them with the context's snapshot (the deleted ones are kept for history's tombstones). Under `.error` every difference is a conflict; under
     /// `objectTrump`/`storeTrump` a changed row is merged per column by ``updateRows``. A row deleted
     /// elsewhere is a conflict under every policy when the object was changed (there is no row to
     /// merge into); deleting it again is no conflict for the trump policies.
@@ -17,8 +17,11 @@ extension SavePlanner {
             let rows = try writer.rows(of: entity, rowIDs: objects.map { $0.rowID! })
             let stored = Dictionary(rows.map { ($0.rowID, $0.values) }, uniquingKeysWith: { first, _ in first })
             for object in objects {
-                let snapshot = Self.snapshot(of: object)
                 let row = stored[object.rowID!]
+                if object.isDeleted, let row { deletedRows[ObjectIdentifier(entity), default: []].append(StoredRow(rowID: object.rowID!, values: row)) }
+                // A trump policy deletes a changed row all the same: only a row gone matters.
+                if policy != .error && object.isDeleted && row != nil { continue }
+                let snapshot = Self.snapshot(of: object)
                 if row == snapshot { continue }
                 if policy != .error, let row {
                     if !object.isDeleted { storedRows[ObjectIdentifier(object)] = row }

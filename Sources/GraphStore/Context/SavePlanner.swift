@@ -28,6 +28,9 @@ final class SavePlanner {
     @exclusivity(unchecked) var storedRows: [ObjectIdentifier: [StoredValue]] = [:]
     /// Deleted objects whose row another connection deleted first (trump policies only).
     @exclusivity(unchecked) var goneRows: Set<ObjectIdentifier> = []
+    /// The stored rows of deleted objects, per entity, as ``checkSnapshots(_:)`` read them before
+    /// any write: ``StoreWriter/willDelete(from:rowIDs:known:)`` need not read them again.
+    @exclusivity(unchecked) var deletedRows: [ObjectIdentifier: [StoredRow]] = [:]
 
     init(context: ObjectContext) {
         self.context = context
@@ -59,7 +62,7 @@ final class SavePlanner {
     private func deleteRows(_ writer: any StoreWriter) throws {
         for (entity, objects) in Self.byEntity(context.deletedObjects) {
             let rowIDs = objects.compactMap { goneRows.contains(ObjectIdentifier($0)) ? nil : $0.rowID }
-            try writer.willDelete(from: entity, rowIDs: rowIDs, known: [])
+            try writer.willDelete(from: entity, rowIDs: rowIDs, known: deletedRows[ObjectIdentifier(entity)] ?? [])
             try writer.writingInBatch(entity, inserts: 0) {
                 for object in objects {
                     guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
