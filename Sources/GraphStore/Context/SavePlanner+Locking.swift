@@ -41,7 +41,7 @@ extension SavePlanner {
         let entity = object.entity
         var values: [StoredValue] = []
         values.reserveCapacity(entity.columns.count)
-        for attribute in entity.storedAttributes { values.append(object.attribute(attribute.slot).committed ?? .null) }
+        for slot in entity.storedAttributeSlots { values.append(object.attribute(slot).committed ?? .null) }
         for relationship in entity.toOneRelationships {
             values.append(object.toOne(relationship.slot).committedRowID.map(StoredValue.integer) ?? .null)
         }

@@ -135,7 +135,7 @@ final class SavePlanner {
         let entity = object.entity
         var values: [StoredValue] = []
         values.reserveCapacity(entity.columns.count)
-        for attribute in entity.storedAttributes { values.append(object.attribute(attribute.slot).storedValue) }
+        for slot in entity.storedAttributeSlots { values.append(object.attribute(slot).storedValue) }
         return values
     }
 
