@@ -25,7 +25,8 @@ extension SavePlanner {
         for (join, rowIDs) in owners.values {
             let rows = try writer.rows(of: join.entity, columns: [join.ownerColumn], matching: rowIDs.map { [.integer($0)] })
             if !rows.isEmpty && deleted == nil {
-                deleted = Set(context.deletedObjects.lazy.filter { $0.rowID != nil && !self.goneRows.contains(ObjectIdentifier($0)) }.map(\.objectID))
+                let written = context.deletedObjects.lazy.filter { $0.rowID != nil && !self.goneRows.contains(ObjectIdentifier($0)) }
+                deleted = Set(written.map(\.objectID))
             }
             let memberIndex = join.entity.columns.firstIndex(of: join.memberColumn)!
             let memberEntity = join.entity.relationship(named: join.memberColumn)!.destinationName

@@ -42,7 +42,8 @@ public final class ToOne<Destination: ManagedObject>: AnyToOneStorage {
         let options = more.isEmpty ? [history] : [history] + more
         for option in options {
             if case .renamed = option { continue }
-            precondition(option == .tracked || option == .preservedOnDeletion, "a to-one takes .tracked, .preservedOnDeletion and .renamed(from:) only")
+            precondition(option == .tracked || option == .preservedOnDeletion,
+                         "a to-one takes .tracked, .preservedOnDeletion and .renamed(from:) only")
         }
         self.deleteRule = deleteRule
         historyOptions = options

@@ -96,9 +96,8 @@ struct SQLiteStoreConnection: StoreWriter {
     }
 
     func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
-        if Self.hasJSON, columns.count == 1,
-            let (sql, arguments) = StoreStatements.selectJoiningKeys(StoreQuery(entity: entity.name, predicate: .isIn(column: columns[0], keys.map { $0[0] })), entity)
-        {
+        let query = StoreQuery(entity: entity.name, predicate: columns.count == 1 ? .isIn(column: columns[0], keys.map { $0[0] }) : nil)
+        if Self.hasJSON, let (sql, arguments) = StoreStatements.selectJoiningKeys(query, entity) {
             return try rows(sql: sql, arguments: arguments, width: entity.columns.count).uniqueRows()
         }
         return try statements.rows(of: entity, columns: columns, matching: keys).flatMap { sql, arguments in
