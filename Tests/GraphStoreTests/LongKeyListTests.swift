@@ -53,4 +53,21 @@ import Testing
         let found = try context.fetchColumns(FetchRequest<Book>(predicate: .isIn(\.$isbn, withNul)), [\.$isbn]).values(\.$isbn)
         #expect(found.sorted() == withNul.sorted())
     }
+
+    /// A save's unique check reads the stored rows its new objects' keys name in one list too.
+    @Test(arguments: [Location.file, .postgres])
+    func manyNewObjectsFindTheStoredRowsTheirKeysName(_ location: Location) throws {
+        let store = try Self.seeded(location)
+        let context = try store.open().newContext(mergePolicy: .objectTrump)
+        for number in 250..<350 {
+            let book = context.insert(Book.self)
+            (book.isbn, book.title) = ("b\(number)", "new")
+        }
+        context.insert(Book.self).isbn = Self.oddKeys[0]
+        try context.save()
+        let reader = try store.reader()
+        #expect(try reader.count(FetchRequest<Book>()) == 300 + 50 + Self.oddKeys.count + (location == .postgres ? 0 : 1))
+        let renamed = try reader.fetchColumns(FetchRequest<Book>(predicate: \.$title == "new"), [\.$isbn, \.$pages]).values(\.$pages)
+        #expect(renamed.sorted() == Array(repeating: 0, count: 50) + Array(250..<300))
+    }
 }
