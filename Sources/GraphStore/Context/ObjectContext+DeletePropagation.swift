@@ -10,6 +10,7 @@ extension ObjectContext {
         deletePass = deletePasses
         defer { deletePass = 0 }
         try loadMembers(of: deletedObjects) { $0.deleteRule == .cascade }
+        var batched: [String: Int] = [:]
         var index = 0
         while index < deletedObjects.count {
             let object = deletedObjects[index]
@@ -17,12 +18,27 @@ extension ObjectContext {
             guard prepared.insert(ObjectIdentifier(object)).inserted else { continue }
             object.prepareForDeletion()
             for relationship in object.entity.relationships where relationship.deleteRule == .cascade {
+                try loadCascadeMembers(from: index - 1, of: object, relationship, batched: &batched)
                 for destination in try destinations(of: object, relationship) { delete(destination) }
             }
         }
         try loadMembers(of: deletedObjects) { [.deny, .nullify].contains($0.deleteRule) || ($0.isManyToMany && $0.deleteRule == .noAction) }
         try checkDenials()
         for object in deletedObjects { try nullify(object) }
+    }
+
+    /// Objects deleted during the pass (by hooks or cascades) load a cascading to-many together:
+    /// read one by one, deleting a photographer's photos from a hook cost a query per photographer
+    /// (issue 24). `batched` keeps, per entity and relationship, the index up to which the deleted
+    /// objects were already loaded, so each is looked at once.
+    private func loadCascadeMembers(from start: Int, of object: ManagedObject, _ relationship: RelationshipDescription,
+                                    batched: inout [String: Int]) throws {
+        guard relationship.isToMany, !object.toMany(relationship.slot).isLoaded else { return }
+        let key = object.entity.name + "." + relationship.name
+        guard start >= batched[key, default: 0] else { return }
+        batched[key] = deletedObjects.count
+        let owners = deletedObjects[start...].filter { $0.entity === object.entity }
+        try loadMembers(of: owners, relationship)
     }
 
     private func checkDenials() throws {

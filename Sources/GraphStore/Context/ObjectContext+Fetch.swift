@@ -91,8 +91,8 @@ extension ObjectContext {
     }
 
     func load(_ row: StoredRow, into object: ManagedObject, _ entity: EntityDescription) throws {
-        for (index, attribute) in entity.storedAttributes.enumerated() where !object.attribute(attribute.slot).load(row.values[index]) {
-            throw GraphStoreError.corruptValue(entity: entity.name, attribute: attribute.name, rowID: row.rowID)
+        for (index, slot) in entity.storedAttributeSlots.enumerated() where !object.attribute(slot).load(row.values[index]) {
+            throw GraphStoreError.corruptValue(entity: entity.name, attribute: entity.storedAttributes[index].name, rowID: row.rowID)
         }
         let offset = entity.storedAttributes.count
         for (index, relationship) in entity.toOneRelationships.enumerated() {

@@ -13,14 +13,23 @@ extension ObjectContext {
         }
     }
 
-    private func loadMembers(of owners: [ManagedObject], _ relationship: RelationshipDescription) throws {
+    func loadMembers(of owners: [ManagedObject], _ relationship: RelationshipDescription) throws {
         let unloaded = owners.filter { !$0.toMany(relationship.slot).isLoaded }
         guard unloaded.count > 1 else { return }
         let destination = relationship.destinationEntity
         let stored = try read { reader -> [Int64: [ManagedObject]] in
             let pairs = try reader.pairs(of: unloaded[0].entity, unloaded.compactMap(\.rowID), relationship)
+            // Members this context holds already are not read again (a cascade's, once deleted).
             var objects: [Int64: ManagedObject] = [:]
-            for row in try reader.rows(of: destination, rowIDs: Array(Set(pairs.map(\.destination)))) {
+            var unread: Set<Int64> = []
+            for pair in pairs where objects[pair.destination] == nil {
+                if let known = registered[.permanent(destination.name, pair.destination)] {
+                    objects[pair.destination] = known
+                } else {
+                    unread.insert(pair.destination)
+                }
+            }
+            for row in try reader.rows(of: destination, rowIDs: Array(unread)) {
                 objects[row.rowID] = try materialize(destination, row)
             }
             var members: [Int64: [ManagedObject]] = [:]

@@ -7,8 +7,8 @@ extension ObjectContext {
     /// side only), so this reads one pointer per to-one of each changed object.
     func checkDestinationsAreOwned() throws {
         for object in insertedObjects + updatedObjects + deletedObjects {
-            for relationship in object.entity.toOneRelationships {
-                let toOne = object.toOne(relationship.slot)
+            for slot in object.entity.toOneSlots {
+                let toOne = object.toOne(slot)
                 guard toOne.isAssigned, let destination = toOne.loadedDestination, destination.context !== self else { continue }
                 throw GraphStoreError.foreignObject(destination.objectID)
             }
@@ -21,7 +21,8 @@ extension ObjectContext {
     private func checkPartnersAreOwned(_ object: ManagedObject) throws {
         for relationship in object.entity.manyToManyRelationships {
             let toMany = object.toMany(relationship.slot)
-            if let foreign = (toMany.linkedSinceSave + toMany.unlinkedSinceSave).first(where: { $0.context !== self }) {
+            let isForeign = { (partner: ManagedObject) in partner.context !== self }
+            if let foreign = toMany.linkedSinceSave.first(where: isForeign) ?? toMany.unlinkedSinceSave.first(where: isForeign) {
                 throw GraphStoreError.foreignObject(foreign.objectID)
             }
         }

@@ -7,19 +7,27 @@ extension SavePlanner {
     /// The join rows of every deleted object go with it (whatever the delete rules: a row cannot
     /// point at nothing). Partners that stay are reported as updated.
     func deleteJoinRows(_ writer: any StoreWriter) throws {
-        var owners: [String: (join: JoinTable, rowIDs: [Int64])] = [:]
-        var deleted = Set<ObjectID>()
+        // Keyed by the deleted object's side (entity and slot), which names one join table's column.
+        var owners: [EntitySlot: (join: JoinTable, rowIDs: [Int64])] = [:]
         for object in context.deletedObjects {
             guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
-            deleted.insert(object.objectID)
             for relationship in object.entity.manyToManyRelationships {
-                guard let join = object.entity.joinTable(ofSlot: relationship.slot) else { continue }
-                owners[join.entity.name + "." + join.ownerColumn, default: (join, [])].rowIDs.append(rowID)
+                let side = EntitySlot(object.entity, relationship.slot)
+                if owners[side] == nil {
+                    guard let join = object.entity.joinTable(ofSlot: relationship.slot) else { continue }
+                    owners[side] = (join, [])
+                }
+                owners[side]!.rowIDs.append(rowID)
             }
         }
         var removed: [String: Set<Int64>] = [:]
+        var deleted: Set<ObjectID>?  // built when a deleted object has a join row
         for (join, rowIDs) in owners.values {
             let rows = try writer.rows(of: join.entity, columns: [join.ownerColumn], matching: rowIDs.map { [.integer($0)] })
+            if !rows.isEmpty && deleted == nil {
+                let written = context.deletedObjects.lazy.filter { $0.rowID != nil && !self.goneRows.contains(ObjectIdentifier($0)) }
+                deleted = Set(written.map(\.objectID))
+            }
             let memberIndex = join.entity.columns.firstIndex(of: join.memberColumn)!
             let memberEntity = join.entity.relationship(named: join.memberColumn)!.destinationName
             try writer.willDelete(from: join.entity, rowIDs: [], known: rows)
@@ -27,7 +35,7 @@ extension SavePlanner {
                 try writer.delete(from: join.entity, rowID: row.rowID)
                 guard case .integer(let member) = row.values[memberIndex] else { continue }
                 let partner = ObjectID.permanent(memberEntity, member)
-                if !deleted.contains(partner) { outcome.changes.updated[memberEntity, default: []].insert(partner) }
+                if deleted?.contains(partner) != true { outcome.changes.updated[memberEntity, default: []].insert(partner) }
             }
         }
     }

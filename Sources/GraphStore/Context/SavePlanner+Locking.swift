@@ -4,10 +4,11 @@
 /// schema change; imports, which hold no objects, skip it.
 extension SavePlanner {
     /// Reads the rows of the objects this save updates or deletes, before any write, and compares
-    /// them with the context's snapshot. Under `.error` every difference is a conflict; under
-    /// `objectTrump`/`storeTrump` a changed row is merged per column by ``updateRows``. A row deleted
-    /// elsewhere is a conflict under every policy when the object was changed (there is no row to
-    /// merge into); deleting it again is no conflict for the trump policies.
+    /// them with the context's snapshot (the deleted ones are kept for history's tombstones). Under
+    /// `.error` every difference is a conflict; under `objectTrump`/`storeTrump` a changed row is
+    /// merged per column by ``updateRows``. A row deleted elsewhere is a conflict under every
+    /// policy when the object was changed (there is no row to merge into); deleting it again is no
+    /// conflict for the trump policies, and neither is deleting a row changed elsewhere.
     func checkSnapshots(_ writer: any StoreWriter) throws {
         var conflicts: [MergeConflict] = []
         for entity in context.container.model.entities {
@@ -17,8 +18,13 @@ extension SavePlanner {
             let rows = try writer.rows(of: entity, rowIDs: objects.map { $0.rowID! })
             let stored = Dictionary(rows.map { ($0.rowID, $0.values) }, uniquingKeysWith: { first, _ in first })
             for object in objects {
-                let snapshot = Self.snapshot(of: object)
                 let row = stored[object.rowID!]
+                if object.isDeleted, let row {
+                    deletedRows[ObjectIdentifier(entity), default: []].append(StoredRow(rowID: object.rowID!, values: row))
+                }
+                // A trump policy deletes a changed row all the same: only a row gone matters.
+                if policy != .error && object.isDeleted && row != nil { continue }
+                let snapshot = Self.snapshot(of: object)
                 if row == snapshot { continue }
                 if policy != .error, let row {
                     if !object.isDeleted { storedRows[ObjectIdentifier(object)] = row }
@@ -38,7 +44,7 @@ extension SavePlanner {
         let entity = object.entity
         var values: [StoredValue] = []
         values.reserveCapacity(entity.columns.count)
-        for attribute in entity.storedAttributes { values.append(object.attribute(attribute.slot).committed ?? .null) }
+        for slot in entity.storedAttributeSlots { values.append(object.attribute(slot).committed ?? .null) }
         for relationship in entity.toOneRelationships {
             values.append(object.toOne(relationship.slot).committedRowID.map(StoredValue.integer) ?? .null)
         }

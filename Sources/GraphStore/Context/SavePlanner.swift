@@ -28,6 +28,9 @@ final class SavePlanner {
     @exclusivity(unchecked) var storedRows: [ObjectIdentifier: [StoredValue]] = [:]
     /// Deleted objects whose row another connection deleted first (trump policies only).
     @exclusivity(unchecked) var goneRows: Set<ObjectIdentifier> = []
+    /// The stored rows of deleted objects, per entity, as ``checkSnapshots(_:)`` read them before
+    /// any write: ``StoreWriter/willDelete(from:rowIDs:known:)`` need not read them again.
+    @exclusivity(unchecked) var deletedRows: [ObjectIdentifier: [StoredRow]] = [:]
 
     init(context: ObjectContext) {
         self.context = context
@@ -59,16 +62,23 @@ final class SavePlanner {
     private func deleteRows(_ writer: any StoreWriter) throws {
         for (entity, objects) in Self.byEntity(context.deletedObjects) {
             let rowIDs = objects.compactMap { goneRows.contains(ObjectIdentifier($0)) ? nil : $0.rowID }
-            try writer.willDelete(from: entity, rowIDs: rowIDs, known: [])
+            try writer.willDelete(from: entity, rowIDs: rowIDs, known: deletedRows[ObjectIdentifier(entity)] ?? [])
+            // The deleted IDs and vacated owners are gathered per entity, then added once.
+            var deleted: [ObjectID] = []
+            var owners = Array(repeating: Set<Int64>(), count: entity.toOneSlots.count)
             try writer.writingInBatch(entity, inserts: 0) {
                 for object in objects {
                     guard let rowID = object.rowID, !goneRows.contains(ObjectIdentifier(object)) else { continue }
                     try writer.delete(from: entity, rowID: rowID)
-                    outcome.changes.deleted[entity.name, default: []].insert(object.objectID)
-                    for relationship in entity.toOneRelationships {
-                        vacate(entity, relationship.name, object.toOne(relationship.slot).committedRowID)
+                    deleted.append(object.objectID)
+                    for (index, slot) in entity.toOneSlots.enumerated() {
+                        if let owner = object.toOne(slot).committedRowID { owners[index].insert(owner) }
                     }
                 }
+            }
+            if !deleted.isEmpty { outcome.changes.deleted[entity.name, default: []].formUnion(deleted) }
+            for (index, relationship) in entity.toOneRelationships.enumerated() where !owners[index].isEmpty {
+                vacated[entity.name + "." + relationship.name, default: []].formUnion(owners[index])
             }
         }
     }
@@ -132,7 +142,7 @@ final class SavePlanner {
         let entity = object.entity
         var values: [StoredValue] = []
         values.reserveCapacity(entity.columns.count)
-        for attribute in entity.storedAttributes { values.append(object.attribute(attribute.slot).storedValue) }
+        for slot in entity.storedAttributeSlots { values.append(object.attribute(slot).storedValue) }
         return values
     }
 

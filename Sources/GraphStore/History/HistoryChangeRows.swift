@@ -5,6 +5,8 @@
 struct HistoryChangeRows {
     let entries: [HistoryRecorder.Entry]
     private var destinationKeys: [String: [Int64: StoredValue]] = [:]
+    /// Per entity deleted here: the columns its tombstones keep, in name order, and their quoted names.
+    private var tombstoneColumns: [ObjectIdentifier: (indices: [Int], names: [String])] = [:]
 
     /// (Entries whose kind is nil, inserted and deleted again, are skipped where they are read.)
     init(_ entries: [HistoryRecorder.Entry]) {
@@ -15,6 +17,9 @@ struct HistoryChangeRows {
     /// unlinked (``HistoryLinks``).
     mutating func rows(reading reader: any StoreReader) throws -> [HistoryChangeRow] {
         try readDestinationKeys(reader)
+        for entry in entries where entry.kind == .deleted && tombstoneColumns[ObjectIdentifier(entry.entity)] == nil {
+            tombstoneColumns[ObjectIdentifier(entry.entity)] = Self.tombstoneColumns(of: entry.entity)
+        }
         let links = HistoryLinks(entries)
         var rows: [HistoryChangeRow] = []
         rows.reserveCapacity(entries.count)
@@ -48,15 +53,21 @@ struct HistoryChangeRows {
             fields.changed += links
             if fields.changed.isEmpty { return nil }
         case .deleted:
-            guard let before = entry.before else { return nil }
-            for column in before.indices where entity.isPreservedOnDeletion(column: column) || column == entity.historyKeyColumn {
-                fields.tombstone[entity.columns[column]] = named(before[column], entity, column)
-            }
+            guard let before = entry.before, let key = entry.key else { return nil }
+            let columns = tombstoneColumns[ObjectIdentifier(entity)] ?? Self.tombstoneColumns(of: entity)
+            let tombstone = HistoryJSON.tombstone(names: columns.names, values: columns.indices.map { named(before[$0], entity, $0) })
+            return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: .deleted, fields: tombstone)
         case .inserted, nil:
             break
         }
         guard let key = entry.key else { return nil }
         return HistoryChangeRow(entity: entity.name, key: HistoryJSON.encode(key), kind: entry.kind!, fields: HistoryJSON.encode(fields))
+    }
+
+    private static func tombstoneColumns(of entity: EntityDescription) -> (indices: [Int], names: [String]) {
+        let kept = entity.columns.indices.filter { entity.isPreservedOnDeletion(column: $0) || $0 == entity.historyKeyColumn }
+            .sorted { entity.columns[$0] < entity.columns[$1] }
+        return (kept, kept.map { HistoryJSON.quoted(entity.columns[$0]) })
     }
 
     /// A column's value as history keeps it: a foreign key as its destination's unique key.

@@ -3,17 +3,24 @@
 /// members. So their rows are recorded first, as the actions will leave them.
 extension HistoryWriter {
     func recordForeignKeyActions(deleting entity: EntityDescription, rowID: Int64) throws {
-        for (member, relationship, rule) in model.referencing(entity) {
-            let column = member.columns.firstIndex(of: relationship.name)!
+        for (member, relationship, rule) in referencing(entity) {
             for row in try rows(of: member, pointingAt: rowID, through: relationship) where !recorder.knows(member, row.rowID) {
                 if rule == .cascade {
                     try recordForeignKeyActions(deleting: member, rowID: row.rowID)
                     if member.keepsHistory { recorder.delete(member, row.rowID, before: row.values) }
                 } else if member.keepsHistory {
-                    recorder.update(member, row.rowID, columns: [member.columns[column]], values: [.null], before: row.values)
+                    recorder.update(member, row.rowID, columns: [relationship.name], values: [.null], before: row.values)
                 }
             }
         }
+    }
+
+    /// ``ManagedObjectModel/referencing(_:)``, cached (it was looked up again for every row deleted).
+    func referencing(_ entity: EntityDescription) -> [(EntityDescription, RelationshipDescription, DeleteRule)] {
+        if let known = referencingCache[ObjectIdentifier(entity)] { return known }
+        let found = model.referencing(entity)
+        referencingCache[ObjectIdentifier(entity)] = found
+        return found
     }
 }
 

@@ -19,7 +19,7 @@ extension HistoryWriter {
     }
 
     private func readReferences(to entity: EntityDescription, _ rowIDs: [Int64]) throws {
-        for (member, relationship, _) in model.referencing(entity) {
+        for (member, relationship, _) in referencing(entity) {
             let key = member.name + "." + relationship.name
             var byTarget = referencesReadAhead[key, default: [:]]
             let wanted = rowIDs.filter { byTarget[$0] == nil }

@@ -24,6 +24,8 @@ final class HistoryWriter: StoreWriter, ForwardingReader {
     /// The rows pointing at rows about to be deleted, by "member.relationship" and the row they
     /// point at: good until the next insert or update, which could add one.
     var referencesReadAhead: [String: [Int64: [StoredRow]]] = [:]
+    /// ``ManagedObjectModel/referencing(_:)`` per entity, worked out once, not once per row deleted.
+    var referencingCache: [ObjectIdentifier: [(EntityDescription, RelationshipDescription, DeleteRule)]] = [:]
 
     init(_ base: any StoreWriter, model: ManagedObjectModel) { (self.base, self.model) = (base, model) }
 

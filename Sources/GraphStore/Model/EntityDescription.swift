@@ -26,7 +26,11 @@ public final class EntityDescription: Sendable {
 
     /// Stored attributes (not transient), in declaration order: the table's columns after `id`.
     public let storedAttributes: [AttributeDescription]
+    /// Their wrapper slots, in the same order: walking them copies no description per object.
+    let storedAttributeSlots: [Int]
     public let toOneRelationships: [RelationshipDescription]
+    /// Their wrapper slots, in the same order.
+    let toOneSlots: [Int]
     /// The to-manys stored in join tables (empty for most entities: saves walk it for every changed object).
     let manyToManyRelationships: [RelationshipDescription]
     /// The stored columns after `id`: stored attributes, then to-one foreign keys (row value order).
@@ -77,7 +81,9 @@ public final class EntityDescription: Sendable {
         self.attributes = attributes
         self.relationships = relationships
         storedAttributes = attributes.filter { !$0.isTransient }
+        storedAttributeSlots = storedAttributes.map(\.slot)
         toOneRelationships = relationships.filter { !$0.isToMany }
+        toOneSlots = toOneRelationships.map(\.slot)
         manyToManyRelationships = relationships.filter(\.isManyToMany)
         columns = storedAttributes.map(\.name) + toOneRelationships.map(\.name)
         let names = Self.names(of: type.compositeUniqueConstraints, in: prototype, attributes: attributes)
@@ -106,11 +112,13 @@ public final class EntityDescription: Sendable {
         objectType = ManagedObject.self
         attributes = []
         storedAttributes = []
+        storedAttributeSlots = []
         relationships = zip(columns, [sides.0, sides.1]).enumerated().map { slot, column in
             RelationshipDescription(name: column.0, slot: slot, isToMany: false, owner: name, destination: column.1,
                                     inverse: nil, deleteRule: .noAction, deletesOwnerWhenEmpty: false)
         }
         toOneRelationships = relationships
+        toOneSlots = relationships.map(\.slot)
         manyToManyRelationships = []
         self.columns = columns
         uniqueConstraints = [columns]

@@ -30,12 +30,13 @@ extension ToMany {
     /// every owner at once, once per propagation) less those deleted or moved elsewhere here.
     private func hasLiveUnloadedMember(besides object: Destination?, pass: UInt64) throws -> Bool? {
         guard !isManyToMany, let owner, let rowID = owner.rowID, let context = owner.context else { return nil }
-        if pendingInserts.elements.contains(where: { !$0.isDeleted && $0 !== object }) { return true }
-        let entity = try context.entity(for: Destination.self)
-        guard let column = entity.relationshipName(for: inverseKeyPath!), let inverse = entity.relationship(named: column) else { return nil }
-        let (deleted, stored) = try context.deletedMembers.counts(entity, column, pointingAt: rowID, in: context)
+        for added in pendingInserts.elements where !added.isDeleted && added !== object { return true }
+        let member = try context.entity(for: Destination.self)
+        guard let inverse = context.deletedMembers.inverse(of: owner.entity, slot: slot, member: member, in: context) else { return nil }
+        let (deleted, stored) = try context.deletedMembers.counts(inverse, pointingAt: rowID, in: context)
         let isStoredHere = { (member: Destination) in member.toOne(inverse.slot).committedRowID == rowID }
-        var gone = deleted + pendingRemovals.elements.filter { !$0.isDeleted && isStoredHere($0) }.count
+        var gone = deleted
+        for removed in pendingRemovals.elements where !removed.isDeleted && isStoredHere(removed) { gone += 1 }
         if let object, !object.isDeleted, isStoredHere(object), !pendingRemovals.contains(object) { gone += 1 }
         return stored > gone
     }

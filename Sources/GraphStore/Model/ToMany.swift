@@ -155,7 +155,9 @@ public final class ToMany<Destination: ManagedObject>: AnyToManyStorage {
 
     func load(stored: [ManagedObject]) {
         guard members == nil else { return }
-        _ = settle(stored.compactMap { $0 as? Destination })
+        // Stored members are the destination entity's own class: checked by identity, then
+        // converted without a dynamic cast each (`as?` was half of loading many lists at once).
+        _ = settle(stored.compactMap { type(of: $0) == Destination.self ? unsafeDowncast($0, to: Destination.self) : $0 as? Destination })
     }
 
     func primitiveInsert(_ object: ManagedObject) {

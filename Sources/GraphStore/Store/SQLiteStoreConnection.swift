@@ -11,21 +11,31 @@ struct SQLiteStoreConnection: StoreWriter {
 
     func fetch(_ query: StoreQuery) throws -> [StoredRow] {
         guard let entity = model.storedEntity(named: query.entity) else { return [] }
+        let width = query.columns?.count ?? entity.columns.count
+        if Self.hasJSON, let (sql, arguments) = StoreStatements.selectJoiningKeys(query, entity) {
+            let found = try rows(sql: sql, arguments: arguments, width: width).uniqueRows()
+            // Objects in id order, as the SELECT sorts them (cheaper here than sorting whole rows in SQLite).
+            return query.columns == nil ? found.sorted { $0.rowID < $1.rowID } : found
+        }
         let (sql, arguments) = statements.select(query, entity)
-        return try rows(sql: sql, arguments: arguments, width: query.columns?.count ?? entity.columns.count)
+        return try rows(sql: sql, arguments: arguments, width: width)
     }
 
     func fetchColumns(_ query: StoreQuery) throws -> StoredColumns {
         let width = query.columns?.count ?? 0
         var result = StoredColumns(values: Array(repeating: [], count: width))
         guard let entity = model.storedEntity(named: query.entity) else { return result }
-        let (sql, arguments) = statements.select(query, entity)
+        let joined = Self.hasJSON && query.columns != nil ? StoreStatements.selectJoiningKeys(query, entity) : nil
+        let (sql, arguments) = joined ?? statements.select(query, entity)
         let statement = try prepared(sql, arguments)
+        var seen: Set<Int64>? = joined == nil ? nil : []  // a key listed twice joins its row twice
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return result }
             guard code == SQLITE_ROW else { throw failure(code, sql) }
-            result.rowIDs.append(sqlite3_column_int64(statement, 0))
+            let rowID = sqlite3_column_int64(statement, 0)
+            if seen != nil, !seen!.insert(rowID).inserted { continue }
+            result.rowIDs.append(rowID)
             for column in 0..<width { result.values[column].append(StoredValue(column: Int32(column + 1), of: statement)) }
         }
     }
@@ -87,7 +97,11 @@ struct SQLiteStoreConnection: StoreWriter {
     }
 
     func rows(of entity: EntityDescription, columns: [String], matching keys: [[StoredValue]]) throws -> [StoredRow] {
-        try statements.rows(of: entity, columns: columns, matching: keys).flatMap { sql, arguments in
+        let query = StoreQuery(entity: entity.name, predicate: columns.count == 1 ? .isIn(column: columns[0], keys.map { $0[0] }) : nil)
+        if Self.hasJSON, let (sql, arguments) = StoreStatements.selectJoiningKeys(query, entity) {
+            return try rows(sql: sql, arguments: arguments, width: entity.columns.count).uniqueRows()
+        }
+        return try statements.rows(of: entity, columns: columns, matching: keys).flatMap { sql, arguments in
             try rows(sql: sql, arguments: arguments, width: entity.columns.count)
         }
     }

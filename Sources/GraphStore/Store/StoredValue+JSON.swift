@@ -21,6 +21,12 @@ extension StoredValue {
     private static func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) -> Bool {
         let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
         json.append(quote)
+        // Most keys need no escape: copied whole (byte by byte, a delete's 24,000 keys took 50 M instructions).
+        if !utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) {
+            json.append(contentsOf: utf8)
+            json.append(quote)
+            return true
+        }
         for byte in utf8 {
             if byte >= 0x20 && byte != quote && byte != backslash {
                 json.append(byte)

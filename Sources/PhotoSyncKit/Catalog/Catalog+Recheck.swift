@@ -70,7 +70,7 @@ extension Catalog {
     /// `remembering` is false; tombstones in the history).
     func deleteGone(remembering: Bool, dryRun: Bool) throws -> DeletionReport {
         try withContext(mergePolicy: .objectTrump, author: "delete") { context in
-            let photos = try context.fetch(FetchRequest<Photo>(predicate: \.$gone != nil))
+            let photos = try context.fetch(FetchRequest<Photo>(predicate: \.$gone != nil).prefetching(\.$whoTook))
             if remembering { Self.exclude(photos.map(\.unique), photographer: nil, in: context) }
             return try Self.delete(photos, in: context, dryRun: dryRun)
         }

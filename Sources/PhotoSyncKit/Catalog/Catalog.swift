@@ -114,7 +114,7 @@ public final class Catalog: Sendable {
     public func delete(photoIDs: [String], remembering: Bool = true, dryRun: Bool = false) throws -> DeletionReport {
         try withContext(mergePolicy: .objectTrump, author: "delete") { context in
             let wanted = Array(Set(photoIDs))
-            let photos = try context.fetch(FetchRequest<Photo>(predicate: .isIn(\.$unique, wanted)))
+            let photos = try context.fetch(FetchRequest<Photo>(predicate: .isIn(\.$unique, wanted)).prefetching(\.$whoTook))
             let missing = Set(wanted).subtracting(photos.map(\.unique)).sorted()
             guard missing.isEmpty else {
                 throw PhotoSyncError.notFound("not in the catalog: photo \(missing.joined(separator: ", ")); nothing was deleted")
