@@ -12,13 +12,15 @@ import Testing
         let store = try TemporaryStore(location)
         let context = try store.open().newContext()
         let title = String(repeating: "Stra\u{301}ße ﬀ 𝐀 ", count: 4_000)
-        for number in 0..<150 {
+        for number in 0..<Self.books {
             let book = context.insert(Book.self)
             (book.isbn, book.title) = ("\(number)", title)
         }
         try context.save()
         return store
     }
+
+    private static let books = 400
 
     /// Reads every title: a word none holds.
     private static let scan = FetchRequest<Book>(predicate: .contains(\.$title, "zzqx", caseInsensitive: true))
@@ -40,8 +42,12 @@ import Testing
             }
         }
         started.wait()
-        try await Task.sleep(for: .milliseconds(300))
-        container.interruptReads()
+        // From a thread of its own: a sleep on the cooperative pool woke after the scan had ended
+        // when hundreds of tests shared the pool.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.3)
+            container.interruptReads()
+        }
         let outcome = await scan.value
         #expect(throws: (any Error).self) { try outcome.get() }
         if case .failure(let error) = outcome { #expect(isInterrupted(error), "\(error)") }
@@ -56,7 +62,7 @@ import Testing
         #expect {
             try context.readingOneSnapshot {
                 let before = try context.count(FetchRequest<Book>())
-                #expect(before == 150)
+                #expect(before == Self.books)
                 container.interruptReads()
                 secondScan = try context.count(Self.scan)
             }
