@@ -19,6 +19,12 @@ struct JSONKey {
         (raw, self.decoded) = (UnsafeBufferPointer(start: nil, count: 0), decoded)
     }
 
+    /// The key's UTF-8 (decoded when it had escapes), for keys of a known shape.
+    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let decoded { return decoded.withUnsafeBufferPointer(body) }
+        return body(raw)
+    }
+
     static func == (key: JSONKey, literal: StaticString) -> Bool { key.matches(literal) }
 
     static func ~= (literal: StaticString, key: JSONKey) -> Bool { key.matches(literal) }
