@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A trigram index over some text attributes of an entity, kept in a SQLite file of its own and
+/// built outside the writes (a store's saves and imports never pay for it), so that a
+/// case-insensitive `contains` on those attributes need not read every row.
+///
+/// It never changes what a fetch returns: ``ObjectContext/searchCandidates(_:containing:)`` only
+/// adds a condition naming the rows that can match (the index's candidates, and every row added
+/// since the index last caught up), and the `contains` predicates still test each of them. Before
+/// each use the index catches up, in the fetch's own snapshot, from the store's persistent
+/// history (the container must track it): the rows inserted or whose indexed attributes changed
+/// are added again. It works alike whether the store is SQLite or PostgreSQL.
+///
+/// ```swift
+/// let index = SearchIndex([\Photo.$title, \Photo.$subtitle], of: container, file: cachePath)
+/// try index.prepare()  // builds, or reopens the file when it is still this store's
+/// let photos = try context.readingOneSnapshot {
+///     var match: FetchPredicate<Photo> = .contains(\.$title, text, caseInsensitive: true)
+///         || .contains(\.$subtitle, text, caseInsensitive: true)
+///     if let candidates = try context.searchCandidates(index, containing: text) { match = match && candidates }
+///     return try context.fetch(FetchRequest(predicate: match, sortBy: [.descending(\.$uploaded)], limit: 24))
+/// }
+/// ```
+public final class SearchIndex<Root: ManagedObject>: Sendable {
+    let container: PersistentContainer
+    let entity: EntityDescription
+    /// The indexed attributes' columns.
+    let columns: [String]
+    let path: String
+    /// Past this many candidates the index gives none: the text is common, so a newest-first page
+    /// fills after a short scan, and a list of ids that long costs more than it saves.
+    let candidateLimit: Int
+    private let live = Mutex<Live?>(nil)
+
+    struct Live: @unchecked Sendable {
+        let file: SearchIndexFile
+        var facts: SearchIndexFile.Facts
+    }
+
+    /// - Parameters:
+    ///   - file: where the index lives; it is written only by replacing it whole (a build writes
+    ///     a temporary file beside it, then renames it) or by adding rows in a transaction.
+    ///   - candidateLimit: more candidates than this, and the fetch reads rows as without index.
+    public init(_ attributes: [KeyPath<Root, Attribute<String>>], of container: PersistentContainer, file: String, candidateLimit: Int = 2000) {
+        self.container = container
+        entity = EntityDescription.of(Root.self)
+        columns = attributes.map { FetchPredicate<Root>.column($0) }
+        path = file
+        self.candidateLimit = candidateLimit
+    }
+
+    /// Whether searches use the index now (false before ``prepare()`` and after a failure, until
+    /// the next ``prepare()``).
+    public var isReady: Bool { live.withLock { $0 != nil } }
+
+    /// Makes the index usable: reopens the file when it is this store's index and the store's
+    /// history still reaches it, else builds it anew, reading the rows a page at a time (other
+    /// reads go on meanwhile). Run it off any request path: on a million rows it takes seconds.
+    /// - Throws: ``GraphStoreError/storeUnavailable(path:reason:kind:)`` naming the index file
+    ///   when it cannot be written or the store keeps no history; the store's errors as they are.
+    @discardableResult
+    public func prepare() throws(GraphStoreError) -> SearchIndexReport {
+        do {
+            if let opened = SearchIndexFile.open(at: path) {
+                let (file, facts) = opened
+                if try container.store.read({ reader in try isCurrent(facts, reader) }) {
+                    install(Live(file: file, facts: facts))
+                    return SearchIndexReport(built: false, rows: 0, bytes: fileSize())
+                }
+                file.close()
+            }
+            let (live, rows) = try build()
+            install(live)
+            return SearchIndexReport(built: true, rows: rows, bytes: fileSize())
+        } catch let error as GraphStoreError {
+            throw error
+        } catch {
+            throw .storeUnavailable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The condition naming the rows that may contain `text`, read in `reader`'s snapshot after
+    /// catching up; nil when the index cannot narrow (not ready, fewer than three characters,
+    /// too many candidates). A failure drops the index (searches read every row) until the next
+    /// ``prepare()``.
+    func candidates(containing text: String, reader: any StoreReader) -> FetchPredicate<Root>? {
+        guard let query = SearchNeedle(text).query else { return nil }
+        return live.withLock { live -> FetchPredicate<Root>? in
+            guard var current = live else { return nil }
+            do {
+                current.facts = try catchUp(current.file, current.facts, reader)
+                live = current
+                guard let rows = try current.file.candidates(query, limit: candidateLimit) else { return nil }
+                let named: PredicateNode = .or([.isIn(column: "id", rows.map { .integer($0) }), .compare(column: "id", .greater, .integer(current.facts.mark))])
+                // As a subquery: SQLite then finds the rows by id, rather than walking the fetch's
+                // sort index and testing every row against the list.
+                return FetchPredicate(.anyMember(entity: entity.name, inverseColumn: "id", named))
+            } catch {
+                current.file.close()
+                live = nil
+                return nil
+            }
+        }
+    }
+
+    private func install(_ new: Live) {
+        let old = live.withLock { live in
+            defer { live = new }
+            return live
+        }
+        old?.file.close()
+    }
+
+    private func fileSize() -> Int64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+    }
+}
+
+/// What ``SearchIndex/prepare()`` did.
+public struct SearchIndexReport: Sendable, Equatable {
+    /// Whether it built the file (false: it reopened an existing one).
+    public let built: Bool
+    /// The rows a build indexed.
+    public let rows: Int
+    /// The file's size.
+    public let bytes: Int64
+}
