@@ -94,16 +94,22 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
                 current.facts = try catchUp(current.file, current.facts, reader)
                 live = current
                 guard let rows = try current.file.candidates(query, limit: candidateLimit) else { return nil }
-                let named: PredicateNode = .or([.isIn(column: "id", rows.map { .integer($0) }), .compare(column: "id", .greater, .integer(current.facts.mark))])
-                // As a subquery: SQLite then finds the rows by id, rather than walking the fetch's
-                // sort index and testing every row against the list.
-                return FetchPredicate(.anyMember(entity: entity.name, inverseColumn: "id", named))
+                return FetchPredicate(Self.rows(rows, above: current.facts.mark, of: entity.name))
             } catch {
                 current.file.close()
                 live = nil
                 return nil
             }
         }
+    }
+
+    /// The rows `ids` and those above `mark`, as a subquery: SQLite then finds them by id rather
+    /// than walking the fetch's sort index and testing every row (without ids, the range alone:
+    /// `0 OR id > ?` would read every id).
+    static func rows(_ ids: [Int64], above mark: Int64, of entity: String) -> PredicateNode {
+        let above: PredicateNode = .compare(column: "id", .greater, .integer(mark))
+        let named: PredicateNode = ids.isEmpty ? above : .or([.isIn(column: "id", ids.map { .integer($0) }), above])
+        return .anyMember(entity: entity, inverseColumn: "id", named)
     }
 
     private func install(_ new: Live) {
