@@ -13,7 +13,8 @@ extension SearchIndex {
     /// the first search catches up.
     func build() throws -> (Live, Int) {
         var facts = try container.store.read { reader in
-            SearchIndexFile.Facts(identity: try identity(reader), token: try currentToken(reader).value, mark: try highestID(reader))
+            let token = try currentToken(reader)
+            return SearchIndexFile.Facts(identity: try identity(at: token, reader) ?? "", token: token.value, mark: try highestID(reader))
         }
         let temporary = path + ".\(getpid()).tmp"
         let file = try SearchIndexFile.create(at: temporary)
@@ -42,7 +43,9 @@ extension SearchIndex {
 
     /// Whether the file's facts are this store's, and its history still reaches their token.
     func isCurrent(_ facts: SearchIndexFile.Facts, _ reader: any StoreReader) throws -> Bool {
-        guard facts.identity == (try identity(reader)), let storage = reader as? any HistoryStorage else { return false }
+        guard !facts.identity.isEmpty, facts.identity == (try identity(at: HistoryToken(facts.token), reader)),
+            let storage = reader as? any HistoryStorage
+        else { return false }
         let history = HistoryReader(storage: storage)
         let (current, pruned) = (try history.currentToken().value, try history.prunedThrough())
         return facts.token <= current && facts.token >= pruned
@@ -64,14 +67,15 @@ extension SearchIndex {
         }
     }
 
-    /// What names the store's rows: the entity, the attributes, and the first row's id and key,
-    /// so that an index of another store (a catalog replaced at the same place) is not reused.
-    func identity(_ reader: any StoreReader) throws -> String {
-        let key = entity.historyKeyColumn.map { entity.columns[$0] }
-        let first = try reader.fetchColumns(StoreQuery(entity: entity.name, sortBy: [SortNode(column: "id", ascending: true, collation: .binary)],
-                                                       limit: 1, columns: key.map { [$0] } ?? []))
-        let firstKey = first.values.first?.first.map { "\($0)" } ?? ""
-        return ([entity.name] + columns + [first.rowIDs.first.map(String.init) ?? "", firstKey]).joined(separator: "\u{1F}")
+    /// What names the store and its state at `token`: the entity, the attributes, and the time
+    /// of the transaction at the token, which another store (a catalog replaced at the same
+    /// place) does not have. Nil without that transaction (no history yet, or pruned): an index
+    /// then cannot be told apart, and is built again.
+    func identity(at token: HistoryToken, _ reader: any StoreReader) throws -> String? {
+        guard token.value > 0, let storage = reader as? any HistoryStorage,
+            let time = try storage.historyRows("SELECT at FROM \(HistoryTables.transactions) WHERE token = ?", [.integer(token.value)]).first?.first
+        else { return nil }
+        return ([entity.name] + columns + ["\(time)"]).joined(separator: "\u{1F}")
     }
 
     func highestID(_ reader: any StoreReader) throws -> Int64 {

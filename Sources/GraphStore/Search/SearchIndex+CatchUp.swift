@@ -23,7 +23,8 @@ extension SearchIndex {
         for start in stride(from: 0, to: keys.count, by: 500) {
             documents += try rows(keyed: Array(keys[start..<min(start + 500, keys.count)]), reader)
         }
-        let next = SearchIndexFile.Facts(identity: facts.identity, token: history.token.value, mark: max(facts.mark, try highestID(reader)))
+        let next = SearchIndexFile.Facts(identity: try identity(at: history.token, reader) ?? "", token: history.token.value,
+                                         mark: max(facts.mark, try highestID(reader)))
         try file.add(documents, facts: next)
         return next
     }

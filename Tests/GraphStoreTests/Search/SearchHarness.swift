@@ -20,7 +20,7 @@ struct SearchHarness {
         let context = container.newContext()
         for _ in 0..<count {
             let picture = context.insert(Picture.self)
-            (picture.code, picture.title, picture.rating) = (UUID().uuidString, Self.title(&random), Int.random(in: 0...9, using: &random))
+            (picture.code, picture.title, picture.rating) = (String(random.next(), radix: 16), Self.title(&random), Int.random(in: 0...9, using: &random))
         }
         try context.save()
     }
