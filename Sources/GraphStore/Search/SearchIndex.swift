@@ -12,18 +12,7 @@ import Synchronization
 /// since the index last caught up), and the `contains` predicates still test each of them. Before
 /// each use the index catches up, in the fetch's own snapshot, from the store's persistent
 /// history (the container must track it): the rows inserted or whose indexed attributes changed
-/// are added again. It works alike whether the store is SQLite or PostgreSQL.
-///
-/// ```swift
-/// let index = SearchIndex([\Photo.$title, \Photo.$subtitle], of: container, file: cachePath)
-/// try index.prepare()  // builds, or reopens the file when it is still this store's
-/// let photos = try context.readingOneSnapshot {
-///     var match: FetchPredicate<Photo> = .contains(\.$title, text, caseInsensitive: true)
-///         || .contains(\.$subtitle, text, caseInsensitive: true)
-///     if let candidates = try context.searchCandidates(index, containing: text) { match = match && candidates }
-///     return try context.fetch(FetchRequest(predicate: match, sortBy: [.descending(\.$uploaded)], limit: 24))
-/// }
-/// ```
+/// are added again. It works alike whether the store is SQLite or PostgreSQL: <doc:SearchingText>.
 public final class SearchIndex<Root: ManagedObject>: Sendable {
     let container: PersistentContainer
     let entity: EntityDescription
