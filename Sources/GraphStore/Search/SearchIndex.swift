@@ -83,7 +83,10 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
                 current.facts = try catchUp(current.file, current.facts, reader)
                 live = current
                 guard let rows = try current.file.candidates(query, limit: candidateLimit) else { return nil }
-                return FetchPredicate(Self.rows(rows, above: current.facts.mark, of: entity.name))
+                // Caught up, every row is indexed; a row above the mark means a writer without
+                // history (whose changes the index cannot know either): those rows are read too.
+                let unindexed = try highestID(reader) > current.facts.mark
+                return FetchPredicate(Self.rows(rows, above: unindexed ? current.facts.mark : nil, of: entity.name))
             } catch {
                 current.file.close()
                 live = nil
@@ -92,13 +95,14 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
         }
     }
 
-    /// The rows `ids` and those above `mark`, as a subquery: SQLite then finds them by id rather
-    /// than walking the fetch's sort index and testing every row (without ids, the range alone:
-    /// `0 OR id > ?` would read every id).
-    static func rows(_ ids: [Int64], above mark: Int64, of entity: String) -> PredicateNode {
+    /// The rows `ids`, and those above `mark` when given. With a mark, as a subquery: SQLite then
+    /// finds the rows by id rather than walking the fetch's sort index and testing each against
+    /// the list (without ids, the range alone: `0 OR id > ?` would read every id).
+    static func rows(_ ids: [Int64], above mark: Int64?, of entity: String) -> PredicateNode {
+        let named: PredicateNode = .isIn(column: "id", ids.map { .integer($0) })
+        guard let mark else { return named }
         let above: PredicateNode = .compare(column: "id", .greater, .integer(mark))
-        let named: PredicateNode = ids.isEmpty ? above : .or([.isIn(column: "id", ids.map { .integer($0) }), above])
-        return .anyMember(entity: entity, inverseColumn: "id", named)
+        return .anyMember(entity: entity, inverseColumn: "id", ids.isEmpty ? above : .or([named, above]))
     }
 
     private func install(_ new: Live) {

@@ -1,10 +1,10 @@
-/// A search text as a trigram index reads it: the distinct runs of three Unicode scalars of its
-/// fold (GraphStore's, as `contains(_:_:caseInsensitive:)` folds), as one FTS5 query.
+/// A search text as a trigram index reads it: runs of three Unicode scalars of its fold
+/// (GraphStore's, as `contains(_:_:caseInsensitive:)` folds), as one FTS5 query.
 ///
 /// A text that contains the needle holds every one of its trigrams, so the rows the query finds
 /// are a superset of the matches: never one too few. Fewer than three scalars make no trigram.
 struct SearchNeedle {
-    /// The FTS5 query: each trigram a quoted string, all required; nil below three scalars.
+    /// The FTS5 query: trigrams as quoted strings, all required; nil below three scalars.
     let query: String?
 
     /// A long needle asks for this many trigrams at most: they already narrow to a few rows, and
@@ -17,9 +17,13 @@ struct SearchNeedle {
             query = nil
             return
         }
+        // Trigrams that cover the needle without overlapping (and the last one): every scalar is
+        // asked for, and FTS5 reads a third of the lists (on 1M titles, "_mg_39": 0.55 ms instead
+        // of 1.4 ms for all four; the candidates were the same 670).
+        let starts = Array(stride(from: 0, through: scalars.count - 3, by: 3)) + [scalars.count - 3]
         var seen = Set<String>()
         var terms: [String] = []
-        for start in 0...(scalars.count - 3) where terms.count < Self.maximumTrigrams {
+        for start in starts where terms.count < Self.maximumTrigrams {
             var trigram = String.UnicodeScalarView()
             trigram.append(contentsOf: scalars[start..<start + 3])
             let text = String(trigram)

@@ -34,6 +34,10 @@ import Testing
         let reopened = harness.index()
         #expect(try reopened.prepare().built == false)
         try harness.expectScanEquality(reopened, &random, narrowing: true)
+
+        // Rows a writer without history added (the index cannot know them) are read as well.
+        try SearchHarness(container: try store.open(tracksHistory: false)).insert(10, &random)
+        try harness.expectScanEquality(reopened, &random, narrowing: true)
     }
 
     @Test(arguments: historyLocations)
