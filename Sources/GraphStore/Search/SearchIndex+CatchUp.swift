@@ -1,5 +1,5 @@
 extension SearchIndex {
-    /// Brings the index to `reader`'s snapshot: the rows inserted, or whose indexed attributes
+    /// Brings the index to `reader`'s snapshot (whose newest token is `current`): the rows inserted, or whose indexed attributes
     /// changed, since the index's token are added again (deleted rows stay: extra candidates
     /// only). Nothing is read but the token when nothing changed; the file is then not written.
     ///
@@ -7,8 +7,7 @@ extension SearchIndex {
     /// old mark was inserted after the build's token, so it is in the history read here or before.
     /// - Throws: ``GraphStoreError/historyTokenExpired(_:)`` when the history was pruned past the
     ///   index's token (the index must be built again).
-    func catchUp(_ file: SearchIndexFile, _ facts: SearchIndexFile.Facts, _ reader: any StoreReader) throws -> SearchIndexFile.Facts {
-        let current = try currentToken(reader)
+    func catchUp(_ file: SearchIndexFile, _ facts: SearchIndexFile.Facts, to current: HistoryToken, _ reader: any StoreReader) throws -> SearchIndexFile.Facts {
         guard current.value > facts.token, let storage = reader as? any HistoryStorage else { return facts }
         let history = try HistoryReader(storage: storage).history(after: HistoryToken(facts.token), author: nil, entity: entity.name, limit: nil)
         let indexed = Set(columns)

@@ -27,6 +27,13 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
     struct Live: @unchecked Sendable {
         let file: SearchIndexFile
         var facts: SearchIndexFile.Facts
+        /// The token when the file was built or opened: it holds every text since, not before
+        /// (a build reads rows as they are), so an older snapshot must not use it.
+        let base: Int64
+
+        init(file: SearchIndexFile, facts: SearchIndexFile.Facts) {
+            (self.file, self.facts, base) = (file, facts, facts.token)
+        }
     }
 
     /// - Parameters:
@@ -80,7 +87,9 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
         return live.withLock { live -> FetchPredicate<Root>? in
             guard var current = live else { return nil }
             do {
-                current.facts = try catchUp(current.file, current.facts, reader)
+                let token = try currentToken(reader)
+                guard token.value >= current.base else { return nil }
+                current.facts = try catchUp(current.file, current.facts, to: token, reader)
                 live = current
                 guard let rows = try current.file.candidates(query, limit: candidateLimit) else { return nil }
                 // Caught up, every row is indexed; a row above the mark means a writer without

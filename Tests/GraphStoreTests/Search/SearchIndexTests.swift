@@ -76,4 +76,29 @@ import Testing
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: first.file))
         #expect(try other.index().prepare().built)
     }
+
+    /// A fetch whose snapshot is older than the index (built after titles changed) is not narrowed:
+    /// the index no longer holds the texts that snapshot sees.
+    @Test(arguments: historyLocations)
+    func aSnapshotOlderThanTheIndexReadsEveryRow(_ location: Location) throws {
+        let store = try HistoryStore(location)
+        let harness = SearchHarness(container: try store.open())
+        defer { harness.remove() }
+        var random = SeededRandom(seed: 5)
+        try harness.insert(40, &random)
+        let context = harness.container.newContext()
+        try context.readingOneSnapshot {
+            let before = try context.fetch(FetchRequest<Picture>(predicate: .contains(\.$title, "zebra", caseInsensitive: true))).count
+            #expect(before > 0)
+            let other = SearchHarness(container: try store.open(), file: harness.file)
+            let edit = other.container.newContext()
+            for picture in try edit.fetch(FetchRequest<Picture>()) { picture.title = "renamed" }
+            try edit.save()
+            let index = other.index()
+            try index.prepare()
+            let candidates = try context.searchCandidates(index, containing: "zebra")
+            #expect(candidates == nil)
+            #expect(try context.fetch(FetchRequest<Picture>(predicate: .contains(\.$title, "zebra", caseInsensitive: true))).count == before)
+        }
+    }
 }
