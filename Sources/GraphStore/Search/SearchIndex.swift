@@ -80,8 +80,8 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
 
     /// The condition naming the rows that may contain `text`, read in `reader`'s snapshot after
     /// catching up; nil when the index cannot narrow (not ready, fewer than three characters,
-    /// too many candidates). A failure drops the index (searches read every row) until the next
-    /// ``prepare()``.
+    /// too many candidates). A failure to catch up drops the index (searches read every row) until
+    /// the next ``prepare()``.
     func candidates(containing text: String, reader: any StoreReader) -> FetchPredicate<Root>? {
         guard let query = SearchNeedle(text).query else { return nil }
         return live.withLock { live -> FetchPredicate<Root>? in
@@ -91,7 +91,8 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
                 guard token.value >= current.base else { return nil }
                 current.facts = try catchUp(current.file, current.facts, to: token, reader)
                 live = current
-                guard let rows = try current.file.candidates(query, limit: candidateLimit) else { return nil }
+                // A query FTS5 refuses is the needle's fault, not the file's: that search reads every row.
+                guard let rows = try? current.file.candidates(query, limit: candidateLimit) else { return nil }
                 // Caught up, every row is indexed; a row above the mark means a writer without
                 // history (whose changes the index cannot know either): those rows are read too.
                 let unindexed = try highestID(reader) > current.facts.mark

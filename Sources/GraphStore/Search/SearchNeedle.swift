@@ -13,7 +13,8 @@ struct SearchNeedle {
 
     init(_ text: String) {
         let scalars = Array(FoldFunction.fold(text).unicodeScalars)
-        guard scalars.count >= 3 else {
+        // NUL ends text for SQLite's functions and FTS5's query parser: such a needle is scanned.
+        guard scalars.count >= 3, !scalars.contains("\0") else {
             query = nil
             return
         }
