@@ -38,7 +38,8 @@ INDEX_REPORT = {}
 def start_server(binary, db, env, index_timeout_s=1800):
     """serve on a fresh cache folder (so its search index is built, and timed), once the index is
     ready: searches read every title until then."""
-    cache = tempfile.mkdtemp(prefix="serve-bench-cache-", dir=os.path.dirname(os.path.abspath(db)))
+    beside = None if "://" in db else os.path.dirname(os.path.abspath(db))  # a PostgreSQL URL: the system's temporary folder
+    cache = tempfile.mkdtemp(prefix="serve-bench-cache-", dir=beside)
     env = dict(env, XDG_CACHE_HOME=cache)
     started = time.monotonic()
     process = subprocess.Popen([binary, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)

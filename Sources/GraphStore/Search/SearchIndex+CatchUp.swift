@@ -22,8 +22,9 @@ extension SearchIndex {
         for start in stride(from: 0, to: keys.count, by: 500) {
             documents += try rows(keyed: Array(keys[start..<min(start + 500, keys.count)]), reader)
         }
+        // Every row above the old mark came after the index's token, so it is among those just read.
         let next = SearchIndexFile.Facts(identity: try identity(at: history.token, reader) ?? "", token: history.token.value,
-                                         mark: max(facts.mark, try highestID(reader)))
+                                         mark: max(facts.mark, documents.map(\.0).max() ?? 0))
         try file.add(documents, facts: next)
         return next
     }

@@ -95,7 +95,7 @@ public final class SearchIndex<Root: ManagedObject>: Sendable {
                 guard let rows = try? current.file.candidates(query, limit: candidateLimit) else { return nil }
                 // Caught up, every row is indexed; a row above the mark means a writer without
                 // history (whose changes the index cannot know either): those rows are read too.
-                let unindexed = try highestID(reader) > current.facts.mark
+                let unindexed = try hasRow(above: current.facts.mark, reader)
                 return FetchPredicate(Self.rows(rows, above: unindexed ? current.facts.mark : nil, of: entity.name))
             } catch {
                 current.file.close()
