@@ -4,8 +4,10 @@
     python3 Benchmarks/serve_bench.py --db CATALOG [--binary .build/release/photosync] [--requests 1000]
 
 bench.py runs it on its largest catalog (`make bench`: 1M photos). It starts `serve --port 0` on the
-catalog, then for each target -- the prolific photographer's first page, their page 100 (reached by
-following `rel=next` links: keyset cursors), `/search?q=`, `/api/photos?limit=100` -- loads it with
+catalog with a fresh cache folder and waits until serve's search index is built (timed, and its
+size reported), then for each target -- the prolific photographer's first page, their page 100 (reached by
+following `rel=next` links: keyset cursors), `/search?q=` (a common word, a rare one, one no title
+has), `/api/photos?limit=100` -- loads it, after a 2 s warm-up, with
 CLIENTS keep-alive connections: with `wrk` (Debian's; `make bench` installs it) for 10 s a target,
 else with CLIENTS Python threads sending REQUESTS requests in all (bounded in count and time,
 loopback only; the Python client's own cost is in its latencies, so they are conservative). Each
@@ -21,6 +23,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -28,14 +31,39 @@ import urllib.parse
 TARGET_P99_MS, TARGET_RSS_MIB = 50.0, 100.0
 
 
-def start_server(binary, db, env):
+# What the last run's server said of its search index: the line, build seconds, file size.
+INDEX_REPORT = {}
+
+
+def start_server(binary, db, env, index_timeout_s=1800):
+    """serve on a fresh cache folder (so its search index is built, and timed), once the index is
+    ready: searches read every title until then."""
+    beside = None if "://" in db else os.path.dirname(os.path.abspath(db))  # a PostgreSQL URL: the system's temporary folder
+    cache = tempfile.mkdtemp(prefix="serve-bench-cache-", dir=beside)
+    env = dict(env, XDG_CACHE_HOME=cache)
+    started = time.monotonic()
     process = subprocess.Popen([binary, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
     line = process.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     if not match:
         process.kill()
         sys.exit(f"serve did not start: {line}{process.stderr.read()[:500]}")
-    return process, int(match.group(1))
+    ready = threading.Event()
+
+    def read_stderr():
+        for text in process.stderr:
+            if "search index" in text and not ready.is_set():
+                INDEX_REPORT.update(line=text.strip(), seconds=time.monotonic() - started, bytes=folder_bytes(cache),
+                                    cpu=cpu_seconds(process.pid))
+                ready.set()
+    threading.Thread(target=read_stderr, daemon=True).start()
+    if not ready.wait(index_timeout_s):
+        INDEX_REPORT.update(line="not ready in time: searches read every title")
+    return process, int(match.group(1)), cache
+
+
+def folder_bytes(folder):
+    return sum(os.path.getsize(os.path.join(folder, root, name)) for root, _, names in os.walk(folder) for name in names)
 
 
 def get(port, path):
@@ -142,18 +170,18 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-# A word no title has: the search reads every title and subtitle (no full-text index yet, see
-# docs/serve.md). Last and one request a client: the server finishes a scan its client gave up on,
-# which would slow the rows after it.
-RARE_WORD, RARE_REQUESTS = "zzqx", 20
-# wrk's run per target, in seconds (the rare word's longer: each request takes seconds).
-WRK_SECONDS = {False: 10, True: 30}
+# A word no title has: without the search index every title and subtitle is read; with it, none.
+RARE_WORD = "zzqx"
+# Camera file names the benchmark's titles carry (IMG_9288, _MG_3999): on its 1M catalog 670 and
+# 65 photos hold these, fewer than the index's 2,000 candidates, so it narrows both.
+FEW_WORD, RARE_FILE_NAME = "_mg_39", "img_928"
+WRK_SECONDS = 10
 
 
 def run(binary, db, env, clients=20, requests=1000, log=lambda m: None):
     """The serve rows: a list of dicts (name, requests, median, p99, max, failures, server CPU ms a
     request) and the peak RSS."""
-    process, port = start_server(binary, db, env)
+    process, port, cache = start_server(binary, db, env)
     try:
         status, body = get(port, "/api/photographers?sort=photos&limit=1")
         prolific = json.loads(body)[0]["name"]
@@ -162,30 +190,29 @@ def run(binary, db, env, clients=20, requests=1000, log=lambda m: None):
         targets = [(f"first page of the prolific photographer ({prolific})", first),
                    ("their page 100", page_path(port, first, 100)),
                    (f"/search?q={word.group(0).lower() if word else 'a'}", "/search?q=" + (word.group(0).lower() if word else "a")),
-                   ("/api/photos?limit=100", "/api/photos?limit=100"),
                    ("/api/photos?limit=100&sort=uploaded", "/api/photos?limit=100&sort=uploaded"),
-                   (f"/search?q={RARE_WORD} (matches nothing: every title read)", "/search?q=" + RARE_WORD)]
+                   (f"/search?q={RARE_WORD} (matches nothing)", "/search?q=" + RARE_WORD),
+                   (f"/search?q={FEW_WORD} (hundreds match: the index's candidates)", "/search?q=" + FEW_WORD),
+                   (f"/api/photos?q={RARE_FILE_NAME}&limit=100 (by title)", f"/api/photos?q={RARE_FILE_NAME}&limit=100"),
+                   # Last: without an index on titleKey each request sorts every title for seconds
+                   # under load, and those still running when wrk stops would delay the next row.
+                   ("/api/photos?limit=100", "/api/photos?limit=100")]
         rows = []
         for name, path in targets:
             if path is None:
                 rows.append({"name": name, "requests": 0, "median": float("nan"), "p99": float("nan"), "max": float("nan"), "failures": 1,
                              "cpu": float("nan")})
                 continue
-            rare = RARE_WORD in path
-            cpu = cpu_seconds(process.pid)
             if shutil.which("wrk"):
-                log(f"serve: {name}: wrk, {clients} connections, {WRK_SECONDS[rare]} s")
-                if not rare:  # a rare-word warm-up would leave scans running into the measured run
-                    load_wrk(port, path, clients, 2)
-                    cpu = cpu_seconds(process.pid)
-                row = load_wrk(port, path, clients, WRK_SECONDS[rare])
+                log(f"serve: {name}: wrk, {clients} connections, {WRK_SECONDS} s")
+                load_wrk(port, path, clients, 2)  # warm-up
+                cpu = cpu_seconds(process.pid)
+                row = load_wrk(port, path, clients, WRK_SECONDS)
             else:
-                count = RARE_REQUESTS if rare else requests
-                log(f"serve: {name}: {count} requests from {clients} clients (no wrk: the Python client)")
-                if not rare:
-                    load(port, path, clients, min(count, 100))  # warm-up
-                    cpu = cpu_seconds(process.pid)
-                latencies, failures = load(port, path, clients, count)
+                log(f"serve: {name}: {requests} requests from {clients} clients (no wrk: the Python client)")
+                load(port, path, clients, min(requests, 100))  # warm-up
+                cpu = cpu_seconds(process.pid)
+                latencies, failures = load(port, path, clients, requests)
                 row = {"requests": len(latencies), "median": statistics.median(latencies), "p99": percentile(latencies, 99),
                        "max": max(latencies), "failures": failures}
             spent = (cpu_seconds(process.pid) - cpu) * 1000
@@ -200,6 +227,7 @@ def run(binary, db, env, clients=20, requests=1000, log=lambda m: None):
             log("serve: still running 30 s after SIGTERM: killed")
             process.kill()
             process.wait()
+        shutil.rmtree(cache, ignore_errors=True)
 
 
 def markdown(rows, rss, clients):
@@ -209,6 +237,10 @@ def markdown(rows, rss, clients):
     for r in rows:
         met = "yes" if r["p99"] < TARGET_P99_MS and r["failures"] == 0 else "**no**"
         out.append(f"| {r['name']} | {r['requests']} | {r['median']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | {r['failures']} | {r['cpu']:.2f} | {met} |")
+    if INDEX_REPORT:
+        size = f", file {INDEX_REPORT['bytes'] / 1e6:.0f} MB" if "bytes" in INDEX_REPORT else ""
+        took = f", ready {INDEX_REPORT['seconds']:.1f} s after start, server CPU by then {INDEX_REPORT['cpu']:.1f} s" if "cpu" in INDEX_REPORT else ""
+        out.append(f"\nSearch index: {INDEX_REPORT['line']}{size}{took}.")
     out.append(f"\nServer peak RSS (VmHWM) over all of it: {rss:.1f} MiB (target < {TARGET_RSS_MIB:.0f} MiB: "
                f"{'yes' if rss < TARGET_RSS_MIB else '**no**'}).")
     return "\n".join(out)

@@ -46,9 +46,10 @@ struct ServeShutdownTests {
             let port = gallery.port
             var locker: Process?
             if let postgres = fixture.photosync.postgres { locker = try await Self.lockPhotos(postgres.url) }
+            // Two letters: too short for the search index, so the search reads every title.
             let search = Task {
                 await runOnDedicatedThread {
-                    RawResponse.exchange(Array("GET /search?q=zzqx HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), port: port)
+                    RawResponse.exchange(Array("GET /search?q=zq HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), port: port)
                 }
             }
             // Early enough that the scan (seconds on SQLite, less on PostgreSQL) is still running; a

@@ -57,7 +57,7 @@ public final class ObjectContext {
 
     private var observers: [(ChangeSet) -> Void] = []
     /// The store reader of an enclosing ``readingOneSnapshot(_:)``, shared by the reads inside it.
-    private var snapshotReader: (any StoreReader)?
+    private(set) var snapshotReader: (any StoreReader)?
 
     init(container: PersistentContainer, parent: ObjectContext?, mergePolicy: MergePolicy) {
         self.container = container

@@ -13,6 +13,7 @@ extension Catalog {
         let predicate = filters.isEmpty ? nil : filters.dropFirst().reduce(filters[0]) { $0 && $1 }
         return try withContext { context in
             try context.readingOneSnapshot {
+                let predicate = try narrowed(predicate, query, context)
                 let request = FetchRequest<Photo>(predicate: predicate, sortBy: Self.galleryOrder, limit: limit)
                 let rows = try context.fetchColumns(request, [\.$unique, \.$title, \.$subtitle, \.$imageURL, \.$uploaded, \.$whoTook])
                 let owners = try rows.destinations(\.$whoTook)

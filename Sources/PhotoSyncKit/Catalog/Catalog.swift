@@ -1,6 +1,7 @@
 import Foundation
 import GraphStore
 import PhotoFeed
+import Synchronization
 
 /// The photo catalog: the one object the commands talk to, over a GraphStore container.
 public final class Catalog: Sendable {
@@ -8,6 +9,8 @@ public final class Catalog: Sendable {
     let path: String
     let location: CatalogLocation
     let container: PersistentContainer
+    /// The search index serve builds (``prepareSearchIndex(file:)``); searches read every title without it.
+    let searchIndex = Mutex<SearchIndex<Photo>?>(nil)
 
     /// Opens (creating if needed, with mode 0600) the catalog at `path`: a file, or a
     /// `postgres://` URL (creating the tables in the database if needed).
@@ -57,6 +60,7 @@ public final class Catalog: Sendable {
     func list(_ query: ListQuery, predicate: FetchPredicate<Photo>?) throws -> [PhotoListing] {
         return try withContext { context in
             try context.readingOneSnapshot {
+                let predicate = try narrowed(predicate, query, context)
                 let request = FetchRequest<Photo>(predicate: predicate, sortBy: Self.sortKeys(query.sort), limit: query.limit, offset: query.offset)
                 let photos = query.withDetails
                     ? try context.fetchColumns(request, [\.$unique, \.$title, \.$uploaded, \.$whoTook, \.$subtitle, \.$imageURL, \.$source]

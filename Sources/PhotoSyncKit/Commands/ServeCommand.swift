@@ -57,6 +57,7 @@ struct ServeCommand: GlobalOptionsCommand {
                 filesFolder: context.resolver.filesFolder(flag: globals.files, config: context.config, databasePath: context.databasePath),
                 remoteImages: settings.serveRemoteImages ?? false, catalogName: context.location.display)
             let socket = try HTTPListener.bind(host: host, port: port)
+            SearchIndexBuilder(gallery: gallery, file: context.resolver.cacheFolder().map { gallery.catalog.searchIndexFile(in: $0) }).start()
             try ServeSession(socket: socket, host: host, token: token, limits: ServeLimits(timeout: timeout, maxConnections: maxConnections))
                 .run(gallery)
         }

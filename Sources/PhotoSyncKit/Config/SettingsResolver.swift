@@ -145,6 +145,11 @@ struct SettingsResolver: Sendable {
         environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Where photosync keeps what it can make again (serve's search index): the XDG cache directory.
+    func cacheFolder() -> String? {
+        xdgDirectory("XDG_CACHE_HOME", underHome: ".cache").map { $0 + "/photosync" }
+    }
+
     /// `$name` when it is an absolute path (as the XDG spec requires), else `$HOME/underHome`.
     private func xdgDirectory(_ name: String, underHome: String) -> String? {
         if let directory = value(name), directory.hasPrefix("/") { return directory }
