@@ -50,6 +50,14 @@ struct IndexesAfterImportTests {
         return seen
     }
 
+    /// On PostgreSQL, whether the table's columns have statistics (only ANALYZE writes them; CREATE
+    /// INDEX counts the rows but leaves them out); SQLite keeps none unless asked: true.
+    static func hasStatistics(_ store: TemporaryStore, _ table: String) throws -> Bool {
+        guard let schema = store.schema else { return true }
+        let rows = try schema.rows("SELECT count(*)::text FROM pg_stats WHERE schemaname = '\(schema.name)' AND tablename = '\(table)'")
+        return (Int(rows.first?.first ?? "") ?? 0) > 0
+    }
+
     @Test(arguments: [Location.file, .postgres])
     func anImportIntoAnEmptyTableBuildsTheIndexAtItsEnd(_ location: Location) throws {
         let store = try TemporaryStore(location)
@@ -57,6 +65,7 @@ struct IndexesAfterImportTests {
         #expect(try store.indexes("Clip").contains(Self.index), "a new store has it")
         #expect(try Self.importing(container, store, pages: 3) == [false, false, false])
         #expect(try store.indexes("Clip").contains(Self.index))
+        #expect(try Self.hasStatistics(store, "Clip"))
         let sorted = try container.newContext().all(Clip.self, sortBy: [.ascending(\.$sortKey), .ascending(\.$code)])
         #expect(sorted.count == 30 && sorted.map(\.sortKey) == sorted.map(\.sortKey).sorted())
     }
@@ -111,6 +120,7 @@ struct IndexesAfterImportTests {
         let copied = try container.copyContents(into: Self.open(destination))
         #expect(copied["Clip"] == 20 && copied["Roll"] == 1)
         #expect(try destination.indexes("Clip").contains(Self.index))
+        #expect(try Self.hasStatistics(destination, "Clip"))
         let reader = try Self.open(destination).newContext()
         #expect(try reader.all(Clip.self).map { $0.roll?.name } == Array(repeating: "r", count: 20))
     }
