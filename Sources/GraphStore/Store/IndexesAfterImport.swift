@@ -14,8 +14,9 @@ struct IndexesAfterImport {
 
     let declared: [Index]
 
-    init(model: ManagedObjectModel) {
-        let snapshot = SchemaSnapshot(model: model)
+    /// `snapshot`: the model's, when the caller has it already.
+    init(model: ManagedObjectModel, snapshot: SchemaSnapshot? = nil) {
+        let snapshot = snapshot ?? SchemaSnapshot(model: model)
         declared = model.storedEntities.flatMap { entity in
             entity.indexesAfterImport.compactMap { columns in snapshot.table(named: entity.name).map { Index(table: $0, columns: columns) } }
         }

@@ -48,7 +48,7 @@ struct StoreMigrator {
     /// Whether a store needs ``prepare(_:)``; throws every refusal a migration would make, read-only.
     static func needsPreparation(_ db: any SchemaConnection, model: ManagedObjectModel) throws -> Bool {
         let current = SchemaSnapshot(model: model)
-        let later = IndexesAfterImport(model: model)
+        let later = IndexesAfterImport(model: model, snapshot: current)
         if try storedSchemaText(db) == current.encoded() {
             // An import killed before building its indexes left them missing: a writable open builds them.
             return !later.missing(in: try SchemaVerifier(db: db).verify(current, allowing: later)).isEmpty
@@ -79,7 +79,7 @@ struct StoreMigrator {
     /// or migrated without writing).
     func checkCurrent(_ db: any SchemaConnection) throws {
         let current = SchemaSnapshot(model: model)
-        let later = IndexesAfterImport(model: model)
+        let later = IndexesAfterImport(model: model, snapshot: current)
         if try Self.storedSchemaText(db) == current.encoded() {
             try SchemaVerifier(db: db).verify(current, allowing: later)
             return
@@ -117,7 +117,7 @@ struct StoreMigrator {
         } else if upgraded.format != stored.format {
             try saveSnapshot(current, db)
         }
-        let later = IndexesAfterImport(model: model)
+        let later = IndexesAfterImport(model: model, snapshot: current)
         try later.build(later.missing(in: try db.catalogSchema()), db)
     }
 
