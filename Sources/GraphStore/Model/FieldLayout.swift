@@ -9,9 +9,9 @@ import Synchronization
 ///
 /// This file is the only user of the standard library's private reflection API (`@_spi(Reflection)`
 /// `_forEachField`, `_getSuperclass`, raw field offsets). It is not covered by source or ABI
-/// stability: ``unreflectedWrappers(of:)`` checks it against `Mirror` when a model is created, so a
-/// Swift release that changes it fails ``ManagedObjectModel/init(version:entities:)`` with the names
-/// of the properties it missed instead of losing their values.
+/// stability: ``ManagedObjectModel/propertiesMissedByReflection()`` checks it against `Mirror`, in
+/// a test suite (GraphStore's and photosync's run it on every model), not at each start: `Mirror`
+/// costs a reading command an eighth of its instructions, and the runtime is linked in at build time.
 struct FieldLayout: Sendable {
     enum Kind: Sendable { case attribute, toOne, toMany }
 
@@ -25,13 +25,17 @@ struct FieldLayout: Sendable {
     }
 
     let fields: [Field]
+    /// Properties declared as optional wrappers (`var x: Attribute<Int>?`): never bound to the
+    /// object, so their values would be lost; the model refuses them by name.
+    let optionalWrappers: [String]
     /// The class's entity name, computed once (`String(describing:)` per object would cost).
     let entityName: String
 
     static func of(_ type: ManagedObject.Type) -> FieldLayout {
         let key = ObjectIdentifier(type)
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        let layout = FieldLayout(fields: collectFields(of: type), entityName: type.entityName)
+        let (fields, optionalWrappers) = collectFields(of: type)
+        let layout = FieldLayout(fields: fields, optionalWrappers: optionalWrappers, entityName: type.entityName)
         cache.withLock { $0[key] = layout }
         return layout
     }
@@ -46,7 +50,7 @@ struct FieldLayout: Sendable {
     private static let cache = Mutex<[ObjectIdentifier: FieldLayout]>([:])
 
     /// The wrapper properties `Mirror` (public API) finds in a new instance that the field metadata
-    /// above did not: a runtime change, or a wrapper GraphStore cannot use (an optional one).
+    /// above did not: a runtime change, or an optional wrapper.
     static func unreflectedWrappers(of type: ManagedObject.Type) -> [String] {
         let found = Set(of(type).fields.map(\.name))
         var missed: [String] = []
@@ -61,26 +65,28 @@ struct FieldLayout: Sendable {
         return missed
     }
 
-    private static func collectFields(of type: ManagedObject.Type) -> [Field] {
+    private static func collectFields(of type: ManagedObject.Type) -> (fields: [Field], optionalWrappers: [String]) {
         var chain: [AnyClass] = []
         var current: AnyClass? = type
         while let someClass = current, someClass != ManagedObject.self {
             chain.insert(someClass, at: 0)
             current = class_getSuperclass(someClass)
         }
-        return chain.flatMap(ownFields(of:))
+        var (fields, optionalWrappers): ([Field], [String]) = ([], [])
+        for someClass in chain { ownFields(of: someClass, into: &fields, optionalWrappers: &optionalWrappers) }
+        return (fields, optionalWrappers)
     }
 
-    private static func ownFields(of type: AnyClass) -> [Field] {
-        var fields: [Field] = []
+    private static func ownFields(of type: AnyClass, into fields: inout [Field], optionalWrappers: inout [String]) {
         let classType = _EachFieldOptions(rawValue: 1 << 0)
-        _ = _forEachField(of: type, options: classType) { name, offset, fieldType, _ in
+        _ = _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
             if let wrapperType = fieldType as? any PropertyWrapperStorage.Type {
                 fields.append(Field(name: propertyName(String(cString: name)), offset: offset, kind: wrapperType.kind, wrapperType: wrapperType))
+            } else if kind == .optional, fieldType is any OptionalWrapper.Type {
+                optionalWrappers.append(propertyName(String(cString: name)))
             }
             return true
         }
-        return fields
     }
 
     private static func propertyName(_ storageName: String) -> String {
@@ -92,6 +98,10 @@ struct FieldLayout: Sendable {
 private func class_getSuperclass(_ type: AnyClass) -> AnyClass? {
     _getSuperclass(type)
 }
+
+/// An optional wrapper field's type, told apart by conformance (only optional fields are asked).
+private protocol OptionalWrapper {}
+extension Optional: OptionalWrapper where Wrapped: PropertyWrapperStorage {}
 
 /// A property wrapper class GraphStore finds in an object's fields: ``Attribute``, ``ToOne``, ``ToMany``.
 protocol PropertyWrapperStorage: AnyObject {

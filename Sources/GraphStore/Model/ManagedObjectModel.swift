@@ -42,6 +42,14 @@ public struct ManagedObjectModel: Sendable {
     func entity(for type: ManagedObject.Type) -> EntityDescription? {
         entities.first { $0.objectType == type }
     }
+
+    /// The wrapper properties `Mirror` finds in the entities that GraphStore's own field reading
+    /// does not, as `Entity.property`: empty unless a Swift release changed the runtime's field
+    /// metadata, which GraphStore reads through a private API (see <doc:DifferencesFromCoreData>).
+    /// Call it in a test after a toolchain upgrade; creating a model does not, to keep starts fast.
+    public func propertiesMissedByReflection() -> [String] {
+        entities.flatMap { entity in FieldLayout.unreflectedWrappers(of: entity.objectType).map { "\(entity.name).\($0)" } }
+    }
 }
 
 /// Checks a model's declarations (argument-parser's `Validators/` idea): every problem, one list.
@@ -62,10 +70,10 @@ struct ModelValidator {
     }
 
     private func reflectionProblems(_ entity: EntityDescription) -> [String] {
-        let missed = FieldLayout.unreflectedWrappers(of: entity.objectType)
+        let missed = FieldLayout.of(entity.objectType).optionalWrappers
         guard !missed.isEmpty else { return [] }
         return ["\(entity.name): GraphStore cannot see the properties \(missed.joined(separator: ", ")) "
-                + "(an optional wrapper, or a Swift runtime whose field reflection changed: see the GraphStore README)"]
+                + "(an optional wrapper: declare it with @Attribute, @ToOne or @ToMany)"]
     }
 
     private func columnProblems(_ entity: EntityDescription) -> [String] {
