@@ -21,13 +21,16 @@ with CREATEDB; each run gets a fresh database):
 The large catalog (--large N; `make bench`: 1,000,000):
   - `delete --photographer` of its most prolific photographer, on both stores, against the floors;
   - `migrate --to` PostgreSQL against pg_floor loading the same records, then `list --photographer`
-    of the most prolific and of a rare photographer on it: p50 and p99 of --queries runs;
+    of the most prolific and of a rare photographer on it: p50 and p99 of --queries runs, alternated
+    with floor/pg_list_floor.c (one connection, photosync's query, the same rows printed);
   - on SQLite, `status`, `show`, `photographers --limit 20` and a rare photographer's `list`:
     p50 and p99 of --queries runs (target: p99 under 30 ms on 1M).
 Each row shows medians of --repeat runs (wall time around the whole process) and the median of
 the pairs' ratios. The machine may be shared: say so when quoting the figures.
 """
 import argparse
+import csv
+import io
 import os
 import statistics
 import subprocess
@@ -159,13 +162,26 @@ class Scale:
             theirs_load = self.timed([floor, empty, os.path.join(feed, "records.bin"), str(bench.PER_PAGE), "object-trump"]).wall
             self.row(f"migrate of the {size}-photo catalog (PostgreSQL; floor: loading the same records)", [ours], [theirs_load])
             for who, photographer in (("the most prolific", name), ("a rare one", rare)):
-                walls = sorted(self.timed([self.binary, "--db", target, "list", "--photographer", photographer]).wall
-                               for _ in range(self.args.queries))
-                self.latencies.append((f"list --photographer ({who}) on {size} (PostgreSQL)", bench.percentile(walls, 50),
-                                       bench.percentile(walls, 99), len(walls)))
+                self.postgres_list(f"list --photographer ({who}) on {size} (PostgreSQL)", target, photographer)
         self.reading_latencies(base, size, rare, theirs[0])
         self.delete_rows(base, "large", [(f"delete --photographer (the most prolific of {size}: {len(theirs)} photos)",
                                           ["--photographer", name], theirs)], 1)
+
+    def postgres_list(self, label, target, photographer):
+        """`list --photographer` on PostgreSQL, runs alternated with floor/pg_list_floor.c (one
+        connection, photosync's query, the same rows printed): p50 and p99 of each."""
+        floor = self.tool("pg_list_floor", "-lpq", "-lm", include="/usr/include/postgresql")
+        listing = self.timed([self.binary, "--db", target, "list", "--photographer", photographer, "--format", "csv"]).stdout
+        ours_ids = [row[0] for row in list(csv.reader(io.StringIO(listing)))[1:]]
+        floor_ids = [line.split("  ", 1)[0] for line in self.timed([floor, target, photographer]).stdout.splitlines()]
+        if ours_ids != floor_ids:
+            sys.exit(f"scale_bench: pg_list_floor listed {len(floor_ids)} photos, photosync {len(ours_ids)} (or another order)")
+        ours, floors = [], []
+        for _ in range(self.args.queries):
+            ours.append(self.timed([self.binary, "--db", target, "list", "--photographer", photographer]).wall)
+            floors.append(self.timed([floor, target, photographer]).wall)
+        self.latencies.append((label, bench.percentile(ours, 50), bench.percentile(ours, 99), len(ours),
+                               bench.percentile(floors, 50), bench.percentile(floors, 99)))
 
     def reading_latencies(self, db, size, rare, photo):
         """The commands that read (issue 24 part 3: under 30 ms p99 on 1M photos in SQLite), whole
@@ -174,7 +190,7 @@ class Scale:
                     ("list --photographer (a rare one)", ["list", "--photographer", rare])]
         for name, arguments in commands:
             walls = sorted(self.timed([self.binary, "--db", db] + arguments).wall for _ in range(self.args.queries))
-            self.latencies.append((f"{name} on {size} (SQLite)", bench.percentile(walls, 50), bench.percentile(walls, 99), len(walls)))
+            self.latencies.append((f"{name} on {size} (SQLite)", bench.percentile(walls, 50), bench.percentile(walls, 99), len(walls), None, None))
 
     # MARK: - PostgreSQL
 
@@ -214,8 +230,10 @@ class Scale:
         for name, ours, floor, ratio, count in self.rows:
             lines.append(f"| {name} | {ours:.3f} s | {floor:.3f} s | {ratio:.2f}x | {count} |")
         if self.latencies:
-            lines += ["", "| query (whole process) | p50 | p99 | runs |", "|---|---:|---:|---:|"]
-            lines += [f"| {name} | {p50 * 1000:.1f} ms | {p99 * 1000:.1f} ms | {count} |" for name, p50, p99, count in self.latencies]
+            lines += ["", "| query (whole process) | p50 | p99 | floor p50 / p99 | runs |", "|---|---:|---:|---:|---:|"]
+            for name, p50, p99, count, floor50, floor99 in self.latencies:
+                floor = f"{floor50 * 1000:.1f} / {floor99 * 1000:.1f} ms" if floor50 is not None else "–"
+                lines.append(f"| {name} | {p50 * 1000:.1f} ms | {p99 * 1000:.1f} ms | {floor} | {count} |")
         return "\n".join(lines)
 
 
@@ -239,10 +257,10 @@ def main():
     if scale.postgres:
         scale.imports()
         scale.migrate()
-    if args.large:
-        scale.large()
     else:
         bench.log("no PostgreSQL server (PHOTOSYNC_BENCH_POSTGRES_URL): PostgreSQL rows skipped")
+    if args.large:
+        scale.large()
     print(scale.table())
 
 
