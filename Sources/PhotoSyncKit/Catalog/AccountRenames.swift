@@ -8,9 +8,9 @@ import PhotoFeed
 /// the page's photos would move to a new photographer and the rest stay with the old name.) Only
 /// where the feed wins (`object-trump`): under `store-trump` and `error` the catalog's name stands.
 ///
-/// Only a name nobody holds can be a rename, so the names a run found held are remembered: once a
-/// run knows its feed's names, a page costs no query at all. (A name not held yet is looked up
-/// again: the page that brought it may not have stored it, its photos excluded.) A page with a
+/// Only a name nobody holds can be a rename, so the names a run found held, or stored itself, are
+/// remembered: once a run knows its feed's names, a page costs no query at all. (A name whose
+/// photos a delete excluded is looked up again: the page that brought it did not store it.) A page with a
 /// free name costs a second read, of which of its NSIDs a photographer has; only then does a
 /// rename open a transaction (a first import, no NSID stored, never does).
 final class AccountRenames {
@@ -25,19 +25,38 @@ final class AccountRenames {
         (self.catalog, self.author) = (catalog, author)
     }
 
-    /// Renames the photographers whose NSID `page` gives under a new name.
-    func follow(_ page: FeedPage) throws {
+    /// Renames wanted before a page is saved: NSID → a name nobody held (thrown out of the page's
+    /// save, which is then rolled back, to rename in a transaction of its own first).
+    struct Wanted: Error {
+        let renames: [String: String]
+    }
+
+    /// Throws ``Wanted`` when `page` gives an NSID a photographer holds under a name nobody holds,
+    /// read through `context`: inside the page's save, so a page with no rename costs no
+    /// transaction of its own.
+    func check(_ page: FeedPage, in context: ObjectContext) throws {
         var unknown = Set<String>()
         for photo in page.photos where !held.contains(photo.ownerName) { unknown.insert(photo.ownerName) }
         guard !unknown.isEmpty else { return }
-        let found = try stored(\.$name, Array(unknown))
+        let found = try Self.stored(\.$name, Array(unknown), in: context)
         held.formUnion(found)
         let accounts = Self.accounts(in: page, under: unknown.subtracting(found))
-        let holders = accounts.isEmpty ? [] : try stored(\.$ownerID, Array(accounts.keys))
+        let holders = accounts.isEmpty ? [] : try Self.stored(\.$ownerID, Array(accounts.keys), in: context)
         let candidates = accounts.filter { holders.contains($0.key) }
-        let freed = candidates.isEmpty ? [] : try rename(candidates)
+        if !candidates.isEmpty { throw Wanted(renames: candidates) }
+    }
+
+    /// Makes the renames `wanted` asks for, where the names are still free, in a transaction of its own.
+    func rename(_ wanted: Wanted) throws {
+        let freed = try rename(wanted.renames)
         held.subtract(freed)
         renamed += freed.count
+    }
+
+    /// Notes the names `page`'s save stored (the photographers of the photos it kept): each links
+    /// a photo it wrote, so a photographer holds it now.
+    func noteStored(_ page: PreparedPage) {
+        for photo in page.page.photos where !page.exclusions.excludes(photo) { held.insert(photo.ownerName) }
     }
 
     /// The NSIDs `page` gives under one of `names`, and under that name only, with the name.
@@ -58,10 +77,8 @@ final class AccountRenames {
     }
 
     /// Which of `values` a photographer has as `column` (its name, or its NSID).
-    private func stored(_ column: KeyPath<Photographer, Attribute<String>>, _ values: [String]) throws -> Set<String> {
-        try catalog.withContext { context in
-            Set(try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(column, values)), [column]).values(column))
-        }
+    private static func stored(_ column: KeyPath<Photographer, Attribute<String>>, _ values: [String], in context: ObjectContext) throws -> Set<String> {
+        Set(try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(column, values)), [column]).values(column))
     }
 
     /// Renames the one photographer of each NSID of `renames` (NSID → a name nobody held) where the

@@ -23,7 +23,10 @@ enum PostgresBatchSQL {
     }
 
     /// `count` values of the identity sequence of `entity`'s table: its name is the first argument.
-    static let reserveIDs = "SELECT nextval(pg_get_serial_sequence(?, 'id')) FROM generate_series(1, ?)"
+    /// The sequence is looked up once (`OFFSET 0` keeps the subquery from being inlined): looked up
+    /// per row, it cost 3 µs a row, 7 times the `nextval` itself (issue 24).
+    static let reserveIDs = "SELECT nextval(\"graphstore_sequence\".\"id\") FROM (SELECT pg_get_serial_sequence(?, 'id')::regclass AS \"id\" "
+        + "OFFSET 0) AS \"graphstore_sequence\", generate_series(1, ?)"
 
     private static func unnest(_ types: [String]) -> String {
         "unnest(" + types.map { "?::\($0)[]" }.joined(separator: ", ") + ")"
