@@ -8,11 +8,12 @@ import PhotoFeed
 /// the page's photos would move to a new photographer and the rest stay with the old name.) Only
 /// where the feed wins (`object-trump`): under `store-trump` and `error` the catalog's name stands.
 ///
-/// Only a name nobody holds can be a rename, so the names a run found held, or stored itself, are
-/// remembered: once a run knows its feed's names, a page costs no query at all. (A name whose
-/// photos a delete excluded is looked up again: the page that brought it did not store it.) A page with a
-/// free name costs a second read, of which of its NSIDs a photographer has; only then does a
-/// rename open a transaction (a first import, no NSID stored, never does).
+/// Only a name nobody holds can be a rename, so the names a run found held are remembered: once a
+/// run knows its feed's names, a page costs no query at all. (A name not held yet is looked up
+/// again: the page that brought it may not have stored it, its photos excluded.) A page with a
+/// free name costs a second read, of which of its NSIDs a photographer has. Both are read in the
+/// page's save (``check(_:in:)``); only a rename opens a transaction of its own (a first import,
+/// no NSID stored, never does).
 final class AccountRenames {
     private let catalog: Catalog
     private let author: String?
@@ -51,12 +52,6 @@ final class AccountRenames {
         let freed = try rename(wanted.renames)
         held.subtract(freed)
         renamed += freed.count
-    }
-
-    /// Notes the names `page`'s save stored (the photographers of the photos it kept): each links
-    /// a photo it wrote, so a photographer holds it now.
-    func noteStored(_ page: PreparedPage) {
-        for photo in page.page.photos where !page.exclusions.excludes(photo) { held.insert(photo.ownerName) }
     }
 
     /// The NSIDs `page` gives under one of `names`, and under that name only, with the name.

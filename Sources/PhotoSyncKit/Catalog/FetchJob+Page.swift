@@ -38,7 +38,6 @@ extension FetchJob {
             try Catalog.record(runRecord, summary, calls: calls, key: source.budget?.fingerprint, in: context)
         })
         source.budget?.markRecorded(calls.count)
-        if settings.mergePolicy == .objectTrump { accounts.noteStored(page) }
         return (page, result)
     }
 
