@@ -46,6 +46,11 @@ enum PostgresBatchSQL {
     /// One column's values as a PostgreSQL array literal: NULL unquoted, every other element
     /// quoted with `"` and `\` escaped (so the text "NULL" stays text).
     static func arrayLiteral(_ values: some Sequence<StoredValue>) -> StoredValue {
+        .text(arrayText(values))
+    }
+
+    /// ``arrayLiteral(_:)``'s text.
+    static func arrayText(_ values: some Sequence<StoredValue>) -> String {
         // Built as UTF-8 bytes: appending scalar by scalar to a String was a fifth of a PostgreSQL
         // import's client CPU (issue 24).
         var bytes: [UInt8] = [UInt8(ascii: "{")]
@@ -68,6 +73,6 @@ enum PostgresBatchSQL {
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(UInt8(ascii: "}"))
-        return .text(String(decoding: bytes, as: UTF8.self))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
