@@ -53,13 +53,9 @@ struct PostgresStoreConnection: StoreWriter {
         }
     }
 
-    /// The ids go as one array parameter: one statement whatever their count, prepared once (an
-    /// `IN` list bound id by id made a statement per count, parsed and planned each time: history's
-    /// read of a page's photographers before their update, issue 24).
     func rows(of entity: EntityDescription, rowIDs: [Int64]) throws -> [StoredRow] {
         try rowIDs.chunked(by: 500).flatMap { chunk in
-            let sql = statements.sql(entity).select + " WHERE \"id\" = ANY(?::bigint[])"
-            return try run(sql, [PostgresBatchSQL.arrayLiteral(chunk.map(StoredValue.integer))]).storedRows(width: entity.columns.count)
+            try run(statements.rows(of: entity, count: chunk.count), chunk.map { .integer($0) }).storedRows(width: entity.columns.count)
         }
     }
 
