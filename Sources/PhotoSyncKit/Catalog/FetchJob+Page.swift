@@ -21,6 +21,8 @@ extension FetchJob {
         }
     }
 
+    /// One save of the page; `following`: renamed accounts are checked in it first, and
+    /// ``AccountRenames/Wanted`` is thrown (the save rolled back) when one must be renamed.
     func save(_ prepared: PreparedPage, catchUp: Bool, following: Bool, in session: ImportSession) throws -> (PreparedPage, ImportResult) {
         var page = prepared
         let records = { (context: ObjectContext) in

@@ -13,8 +13,8 @@ import PhotoFeed
 /// All pages are one import session, judged against the catalog as it stood when the fetch began,
 /// each saved in its own transaction. Every page goes the same way: **download**, then
 /// **prepare** (``PageDownload``, off the saving thread; the next page downloads as soon as one is
-/// decoded) → **save** (what deletes exclude applied once, in the save's transaction) →
-/// **account** (``WalkTally``, the run's record, progress).
+/// decoded) → **save** (what deletes exclude applied once, and the run's record, in the save's
+/// transaction: see FetchJob+Page) → **account** (``WalkTally``, progress).
 final class FetchJob {
     let catalog: Catalog
     let settings: FetchSettings
