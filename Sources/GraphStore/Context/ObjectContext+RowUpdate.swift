@@ -12,6 +12,11 @@ extension ObjectContext {
     /// deletes, and listed in the save's ``ChangeSet``; no hooks or validation run for it (there is
     /// no object). The save fails with ``GraphStoreError/objectNotFound(_:)`` if no row has `id`.
     public func update<T: ManagedObject>(_ id: ObjectID, _ assignments: AttributeAssignment<T>...) {
+        update(id, assignments)
+    }
+
+    /// The same, with the assignments in an array (built by a function, say).
+    public func update<T: ManagedObject>(_ id: ObjectID, _ assignments: [AttributeAssignment<T>]) {
         precondition(id.entityName == T.cachedEntityName, "\(id) is not an object ID of \(T.cachedEntityName)")
         guard !assignments.isEmpty else { return }
         // A loop, not two `map`s: unspecialized across modules, each `map` cost ~2k instructions.

@@ -32,6 +32,20 @@ extension ObjectContext {
         notify(changes)
     }
 
+    /// Saves into a transaction another save opened (``ImportSession/save(preparing:finishing:)``):
+    /// hooks, validation and the merge policy as in ``save()``, through `writer`. No observer hears
+    /// of it (the enclosing save may still fail); the store writes no deferral for deletes, so a
+    /// context that deletes is refused.
+    func save(through writer: any StoreWriter) throws {
+        precondition(parent == nil && deletedObjects.isEmpty, "a save inside another's transaction is a root context's and deletes nothing")
+        try checkDestinationsAreOwned()
+        guard hasChanges else { return }
+        try prepareForSave()
+        precondition(deletedObjects.isEmpty, "a save inside another's transaction deletes nothing")
+        let outcome = try reading(through: writer) { try SavePlanner(context: self).execute(writer) }
+        _ = apply(outcome)
+    }
+
     /// Only a save that deletes rows needs every foreign key deferred (a `.deny` key is `RESTRICT`,
     /// which SQLite checks at once otherwise); the pragma that defers them makes SQLite compile
     /// the connection's statements again, so other saves go without.

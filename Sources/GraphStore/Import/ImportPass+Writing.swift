@@ -4,6 +4,7 @@ extension ImportPass {
     /// The groups' rows, in one batch: the groups are distinct keys, so distinct rows, and the
     /// store may send them together (PostgreSQL does, set-based).
     mutating func write(_ index: Int, _ writer: any StoreWriter) throws {
+        try announceRememberedUpdates(index, writer)
         let inserts = decisions[index].reduce(0) { count, decision in if case .insert = decision { count + 1 } else { count } }
         try writer.writingInBatch(tables[index].entity, inserts: inserts) { try writeGroups(index, writer) }
         try pairs.flush(index, writer)
@@ -67,6 +68,20 @@ extension ImportPass {
         outcome.storedRows[name] = rows
         outcome.rememberedRows[name] = remembered
         outcome.result.counts[name, default: ImportCounts()] += counts
+    }
+
+    /// Tells `writer` which remembered rows (read in an earlier transaction: nothing here says how
+    /// they are stored now) the groups will change, so history reads them in one query, not one
+    /// per update.
+    private func announceRememberedUpdates(_ index: Int, _ writer: any StoreWriter) throws {
+        guard found[index].rememberedCount > 0 else { return }
+        var rowIDs: [Int64] = []
+        for group in 0..<tables[index].groupCount {
+            guard case .merge(let row, let overwrite, _) = decisions[index][group], found[index].isRemembered(row.index),
+                !changes(merged[index][group], row, index, overwrite: overwrite).isEmpty else { continue }
+            rowIDs.append(row.rowID)
+        }
+        if !rowIDs.isEmpty { try writer.willUpdate(tables[index].entity, rowIDs: rowIDs) }
     }
 
     /// A new row: the record's values over the declared defaults, its links as foreign keys.

@@ -47,6 +47,14 @@ public final class ImportSession {
     /// What the session's saves did so far to rows of `type`.
     public func counts(_ type: ManagedObject.Type) -> ImportCounts { totals[type.cachedEntityName] ?? ImportCounts() }
 
+    /// ``counts(_:)`` with `result` counted too: the session's counts once a save not yet
+    /// committed (the one ``save(preparing:finishing:)`` is finishing) commits.
+    public func counts(_ type: ManagedObject.Type, adding result: ImportResult) -> ImportCounts {
+        var counts = counts(type)
+        counts += result.counts(type)
+        return counts
+    }
+
     /// Writes the records in one transaction and returns what changed. Records may link only to
     /// records of another entity in the same call.
     ///
@@ -82,11 +90,36 @@ public final class ImportSession {
         }
     }
 
+    /// ``save(preparing:)``, then `finish` in the same transaction once the records are written:
+    /// it is told what this save did (``counts(_:adding:)`` gives the session's counts with it),
+    /// and the changes it makes through `context` (objects it inserts, or fetches and changes, row
+    /// updates) are saved in that transaction, so they commit with the records or not at all. Use
+    /// it for a record of the work that must match what was written: a run's counts, say. A save
+    /// that runs again prepares and finishes again, with a new context; `finish` may not delete.
+    /// (The context's save takes the session's author; no observer hears of it.)
+    @discardableResult
+    public func save(
+        preparing prepare: (ObjectContext) throws -> [AnyImportRecords], finishing finish: (ObjectContext, ImportResult) throws -> Void
+    ) throws -> ImportResult {
+        var context: ObjectContext?
+        return try save({ writer in
+            let fresh = ObjectContext(container: container, parent: nil, mergePolicy: mergePolicy)
+            context = fresh
+            return try fresh.reading(through: writer) { try prepare(fresh) }.map(\.table)
+        }, finishing: { writer, result in
+            guard let context else { return }
+            try context.reading(through: writer) { try finish(context, result) }
+            try context.save(through: writer)
+        })
+    }
+
     private func save(_ tables: [RecordTable]) throws -> ImportResult {
         try save { _ in tables }
     }
 
-    private func save(_ makeTables: (any StoreWriter) throws -> [RecordTable]) throws -> ImportResult {
+    private func save(
+        _ makeTables: (any StoreWriter) throws -> [RecordTable], finishing: (any StoreWriter, ImportResult) throws -> Void = { _, _ in }
+    ) throws -> ImportResult {
         var attempt = ImportAttempt.initial
         while true {
             do {
@@ -95,6 +128,7 @@ public final class ImportSession {
                     tables = try makeTables(writer)
                     var pass = ImportPass(session: self, tables: tables, attempt: attempt)
                     try pass.run(writer)
+                    try finishing(writer, pass.outcome.result)
                     return pass.outcome
                 }
                 return apply(outcome, tables)

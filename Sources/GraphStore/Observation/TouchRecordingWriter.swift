@@ -39,4 +39,5 @@ final class TouchRecordingWriter: StoreWriter, ForwardingReader {
     func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws {
         try base.willDelete(from: entity, rowIDs: rowIDs, known: known)
     }
+    func willUpdate(_ entity: EntityDescription, rowIDs: [Int64]) throws { try base.willUpdate(entity, rowIDs: rowIDs) }
 }

@@ -66,6 +66,10 @@ protocol StoreWriter: StoreReader {
     /// this transaction): persistent history then reads the others, and the rows pointing at them,
     /// in one query per 500 rows instead of one per delete. A writer without history ignores it.
     func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws
+    /// Says that these rows of `entity`, which the caller has not read in this transaction, are
+    /// about to be updated: persistent history then reads them in one query per 500 rows instead
+    /// of one per update (SQLite writes at once; a store that batches reads them as it sends).
+    func willUpdate(_ entity: EntityDescription, rowIDs: [Int64]) throws
     /// The same transaction, for schema changes (``IndexesAfterImport``).
     var schema: any SchemaConnection { get }
 }
@@ -74,6 +78,7 @@ extension StoreWriter {
     var batchFlushSize: Int? { nil }
     func describeTransaction(author: String?, context: String?) {}
     func willDelete(from entity: EntityDescription, rowIDs: [Int64], known: [StoredRow]) throws {}
+    func willUpdate(_ entity: EntityDescription, rowIDs: [Int64]) throws {}
 }
 
 extension StoreWriter {

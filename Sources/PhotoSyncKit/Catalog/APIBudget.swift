@@ -47,6 +47,15 @@ final class APIBudget: Sendable {
         }
     }
 
+    /// The calls granted since the last time, kept until ``markRecorded(_:)``: a page's save
+    /// records them in its transaction, which may run again or fail.
+    func unrecorded() -> [Date] { state.withLock { $0.unrecorded } }
+
+    /// Forgets the first `count` unrecorded calls, which a committed save recorded.
+    func markRecorded(_ count: Int) {
+        state.withLock { $0.unrecorded.removeFirst(min(count, $0.unrecorded.count)) }
+    }
+
     /// Identifies a key without revealing it: 64-bit FNV-1a of its bytes, as 16 hex digits (a
     /// Flickr key has 128 bits, so the fingerprint cannot give it back).
     static func fingerprint(of key: String?) -> String {

@@ -11,8 +11,9 @@ import PhotoFeed
 /// Only a name nobody holds can be a rename, so the names a run found held are remembered: once a
 /// run knows its feed's names, a page costs no query at all. (A name not held yet is looked up
 /// again: the page that brought it may not have stored it, its photos excluded.) A page with a
-/// free name costs a second read, of which of its NSIDs a photographer has; only then does a
-/// rename open a transaction (a first import, no NSID stored, never does).
+/// free name costs a second read, of which of its NSIDs a photographer has. Both are read in the
+/// page's save (``check(_:in:)``); only a rename opens a transaction of its own (a first import,
+/// no NSID stored, never does).
 final class AccountRenames {
     private let catalog: Catalog
     private let author: String?
@@ -25,17 +26,30 @@ final class AccountRenames {
         (self.catalog, self.author) = (catalog, author)
     }
 
-    /// Renames the photographers whose NSID `page` gives under a new name.
-    func follow(_ page: FeedPage) throws {
+    /// Renames wanted before a page is saved: NSID → a name nobody held (thrown out of the page's
+    /// save, which is then rolled back, to rename in a transaction of its own first).
+    struct Wanted: Error {
+        let renames: [String: String]
+    }
+
+    /// Throws ``Wanted`` when `page` gives an NSID a photographer holds under a name nobody holds,
+    /// read through `context`: inside the page's save, so a page with no rename costs no
+    /// transaction of its own.
+    func check(_ page: FeedPage, in context: ObjectContext) throws {
         var unknown = Set<String>()
         for photo in page.photos where !held.contains(photo.ownerName) { unknown.insert(photo.ownerName) }
         guard !unknown.isEmpty else { return }
-        let found = try stored(\.$name, Array(unknown))
+        let found = try Self.stored(\.$name, Array(unknown), in: context)
         held.formUnion(found)
         let accounts = Self.accounts(in: page, under: unknown.subtracting(found))
-        let holders = accounts.isEmpty ? [] : try stored(\.$ownerID, Array(accounts.keys))
+        let holders = accounts.isEmpty ? [] : try Self.stored(\.$ownerID, Array(accounts.keys), in: context)
         let candidates = accounts.filter { holders.contains($0.key) }
-        let freed = candidates.isEmpty ? [] : try rename(candidates)
+        if !candidates.isEmpty { throw Wanted(renames: candidates) }
+    }
+
+    /// Makes the renames `wanted` asks for, where the names are still free, in a transaction of its own.
+    func rename(_ wanted: Wanted) throws {
+        let freed = try rename(wanted.renames)
         held.subtract(freed)
         renamed += freed.count
     }
@@ -58,10 +72,8 @@ final class AccountRenames {
     }
 
     /// Which of `values` a photographer has as `column` (its name, or its NSID).
-    private func stored(_ column: KeyPath<Photographer, Attribute<String>>, _ values: [String]) throws -> Set<String> {
-        try catalog.withContext { context in
-            Set(try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(column, values)), [column]).values(column))
-        }
+    private static func stored(_ column: KeyPath<Photographer, Attribute<String>>, _ values: [String], in context: ObjectContext) throws -> Set<String> {
+        Set(try context.fetchColumns(FetchRequest<Photographer>(predicate: .isIn(column, values)), [column]).values(column))
     }
 
     /// Renames the one photographer of each NSID of `renames` (NSID → a name nobody held) where the

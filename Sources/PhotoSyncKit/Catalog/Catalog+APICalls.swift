@@ -29,9 +29,13 @@ extension Catalog {
     /// Inserts the calls `budget` granted since the last time into `context` (saved by the caller,
     /// with the run's record after each page: one transaction).
     func insertCalls(_ budget: APIBudget, in context: ObjectContext) {
-        for made in budget.takeUnrecorded() {
+        Self.insertCalls(budget.takeUnrecorded(), key: budget.fingerprint, in: context)
+    }
+
+    static func insertCalls(_ calls: [Date], key: String, in context: ObjectContext) {
+        for made in calls {
             let call = context.insert(APICall.self)
-            (call.made, call.key) = (made, budget.fingerprint)
+            (call.made, call.key) = (made, key)
         }
     }
 

@@ -22,13 +22,11 @@ extension Catalog {
         return run
     }
 
-    /// The counts so far in the running run's record, and the API calls so far, after each saved page.
-    func record(_ id: ObjectID?, _ summary: FetchSummary, calls budget: APIBudget?) throws {
-        try withContext { context in
-            if let budget { insertCalls(budget, in: context) }
-            if let id { try context.existingObject(with: id, as: FetchRun.self).record(summary) }
-            try context.save()
-        }
+    /// The counts so far in the running run's record, and the API calls `calls` made with `key`:
+    /// into `context`, which each page's save saves in its own transaction (see ``FetchJob``).
+    static func record(_ id: ObjectID?, _ summary: FetchSummary, calls: [Date], key: String?, in context: ObjectContext) throws {
+        if let key { insertCalls(calls, key: key, in: context) }
+        if let id { context.update(id, FetchRun.counts(summary)) }
     }
 
     func finish(
@@ -37,12 +35,10 @@ extension Catalog {
     ) throws {
         guard let id else { return }
         try withContext { context in
-            let run = try context.existingObject(with: id, as: FetchRun.self)
-            run.finished = end
-            run.outcome = outcome.rawValue
-            run.record(summary)
-            run.error = error.map(Secrets.redact)
-            run.newestUpload = newestUpload
+            context.update(id, FetchRun.counts(summary) + [
+                .set(\.$finished, to: end), .set(\.$outcome, to: outcome.rawValue), .set(\.$error, to: error.map(Secrets.redact)),
+                .set(\.$newestUpload, to: newestUpload),
+            ])
             try context.save()
         }
     }

@@ -13,30 +13,30 @@ import PhotoFeed
 /// All pages are one import session, judged against the catalog as it stood when the fetch began,
 /// each saved in its own transaction. Every page goes the same way: **download**, then
 /// **prepare** (``PageDownload``, off the saving thread; the next page downloads as soon as one is
-/// decoded) → **save** (what deletes exclude applied once, in the save's transaction) →
-/// **account** (``WalkTally``, the run's record, progress).
+/// decoded) → **save** (what deletes exclude applied once, and the run's record, in the save's
+/// transaction: see FetchJob+Page) → **account** (``WalkTally``, progress).
 final class FetchJob {
-    private let catalog: Catalog
-    private let settings: FetchSettings
-    private let source: FeedSource
+    let catalog: Catalog
+    let settings: FetchSettings
+    let source: FeedSource
     private let history: SourceHistory
-    private let licenses: LicenseLookup
-    private let lease: LockLease?
+    let licenses: LicenseLookup
+    let lease: LockLease?
     private let interruption: InterruptionWatch
-    private let progress: (FetchSummary) -> Void
-    private let pagesExpected: (Int) -> Void
+    let progress: (FetchSummary) -> Void
+    let pagesExpected: (Int) -> Void
     private let limit: Int
 
-    private var runRecord: ObjectID?
+    private(set) var runRecord: ObjectID?
     /// Who the catalog's history says made the run's changes.
     private var author: String { runRecord?.rowID.map { "fetch run \($0)" } ?? "fetch" }
-    private lazy var accounts = AccountRenames(catalog: catalog, author: author)
-    private var tally = WalkTally()
+    private(set) lazy var accounts = AccountRenames(catalog: catalog, author: author)
+    private(set) var tally = WalkTally()
     private var summary = FetchSummary()
     /// The walk of what is new, as step 2 left it.
     private var head: FeedWalk
     /// The head walk's `pages_skipped_known` and gap, kept in the summary while the catch up runs.
-    private var headFacts: (skippedKnown: Int, gap: Bool)?
+    private(set) var headFacts: (skippedKnown: Int, gap: Bool)?
     /// Where an unfinished earlier walk stands (nil: none).
     private var plan: Backfill?
     private var catchingUp: Bool
@@ -207,8 +207,8 @@ final class FetchJob {
             let upcoming = walk.next(after: number)
             let download = kind.prefetches ? try upcoming.map { try PageDownload($0, from: source, label: source.label) } : nil
             let prepared = arriving?.prepared() ?? PreparedPage(decoded, source: source.label)
-            let (saved, result) = try save(prepared, in: session)
-            try account(saved, catchUp: kind == .catchUp, in: session, expected: earlier + walk.expectedPages)
+            let (saved, result) = try save(prepared, catchUp: kind == .catchUp, in: session)
+            account(saved, catchUp: kind == .catchUp, in: session, expected: earlier + walk.expectedPages)
             if kind == .new(incremental: true), saved.isKnown(result) { walk.stopAtKnownPage(number) }
             try judge(saved, number, &walk)
             guard interruption.signal == nil, let upcoming, !walk.stoppedAtKnownPage, !walk.reachedFloor else { return }
@@ -218,30 +218,9 @@ final class FetchJob {
         }
     }
 
-    /// Saves `prepared` through `session`, leaving out what deletes exclude, read in the save's
-    /// transaction: a delete that committed after the page was prepared is honoured, never undone.
-    /// License ids the page brings that the catalog lacks are looked up first (``LicenseLookup``);
-    /// the photos' tags are linked by the same save.
-    private func save(_ prepared: PreparedPage, in session: ImportSession) throws -> (PreparedPage, ImportResult) {
-        try licenses.meet(prepared.page)
-        try lease?.confirm()
-        // Where the feed wins. (A dry run's one transaction is the session's: a rename would wait for it.)
-        if settings.mergePolicy == .objectTrump, !settings.dryRun { try accounts.follow(prepared.page) }
-        var page = prepared
-        let result = try session.save(preparing: { context in
-            page = prepared.excluding(try Catalog.exclusions(for: prepared.page, in: context))
-            return [AnyImportRecords(page.photographers), AnyImportRecords(page.photos), AnyImportRecords(page.tags)]
-        })
-        return (page, result)
-    }
-
-    /// Counts a saved page into the run: its tally, the run's record, the progress shown.
-    private func account(_ page: PreparedPage, catchUp: Bool, in session: ImportSession, expected: Int) throws {
-        tally.add(page, backfill: catchUp)
-        summary = tally.summary(session)
-        summary.photographersRenamed = accounts.renamed
-        if let headFacts { (summary.pagesSkippedKnown, summary.gap) = headFacts }
-        if !settings.dryRun { try catalog.record(runRecord, summary, calls: source.budget) }
+    /// Counts a saved page into the run: its tally, the progress shown (its record is written by its save).
+    private func account(_ page: PreparedPage, catchUp: Bool, in session: ImportSession, expected: Int) {
+        (tally, summary) = counted(page, catchUp: catchUp, in: session, pending: nil)
         pagesExpected(expected)
         progress(summary)
         catalog.reportSkipped(page.page)

@@ -72,10 +72,15 @@ extension PreparedPage {
 }
 
 extension FetchSummary {
-    /// The counts of a fetch so far: what its import session did, and what its pages held.
-    init(session: ImportSession, pages: Int, received: Int, skipped: Int, excluded: Int) {
+    /// The counts of a fetch so far: what its import session did (with `pending`, a save not yet
+    /// committed), and what its pages held.
+    init(session: ImportSession, pending: ImportResult?, pages: Int, received: Int, skipped: Int, excluded: Int) {
         self.init()
-        let photos = session.counts(Photo.self), photographers = session.counts(Photographer.self)
+        let (photos, photographers) = if let pending {
+            (session.counts(Photo.self, adding: pending), session.counts(Photographer.self, adding: pending))
+        } else {
+            (session.counts(Photo.self), session.counts(Photographer.self))
+        }
         (self.pages, self.received, self.skipped, self.excluded) = (pages, received, skipped, excluded)
         (inserted, updated, unchanged, repeated) = (photos.inserted, photos.updated, photos.unchanged, photos.repeated)
         (photographersInserted, photographersRemoved) = (photographers.inserted, photographers.deleted)

@@ -33,8 +33,9 @@ struct WalkTally {
         if let photo = page.page.photos.last { last = Position(id: photo.id, uploaded: photo.uploaded) }
     }
 
-    func summary(_ session: ImportSession) -> FetchSummary {
-        var summary = FetchSummary(session: session, pages: pages, received: received, skipped: skipped, excluded: excluded)
+    /// The counts so far; `pending`: a save not yet committed, counted too.
+    func summary(_ session: ImportSession, pending: ImportResult? = nil) -> FetchSummary {
+        var summary = FetchSummary(session: session, pending: pending, pages: pages, received: received, skipped: skipped, excluded: excluded)
         (summary.datesUnknown, summary.backfillPages, summary.windowsOverCap) = (datesUnknown, backfillPages, windowsOverCap)
         return summary
     }

@@ -36,6 +36,13 @@ final class PostgresBatch {
 
     func reserve(_ ids: [Int64]) { reserved = ids[...] }
 
+    /// Whether the next insert is the last one expected and nothing is kept yet that must go before
+    /// it (a delete, an insert): it may then be sent alone, at once.
+    var insertsAlone: Bool { expected <= 1 && insertedRows.isEmpty && deletedIDs.isEmpty }
+
+    /// Counts an insert sent alone.
+    func insertedAlone() { expected = max(expected - 1, 0) }
+
     func insert(_ values: [StoredValue], id: Int64) {
         insertedIDs.append(id)
         insertedRows.append(values)

@@ -1,4 +1,7 @@
 internal import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -70,8 +73,11 @@ extension StoredValue {
     /// Text with a NUL character, which PostgreSQL's text cannot hold (SQLite's can): binding it as
     /// a C string would silently cut it short, so the statement is refused instead.
     var holdsNUL: Bool {
-        if case .text(let value) = self { return value.utf8.contains(0) }
-        return false
+        guard case .text(let value) = self else { return false }
+        // memchr: `utf8.contains` went byte by byte through every array literal a batch sends,
+        // 4% of a PostgreSQL import's client CPU (issue 24).
+        return value.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
+            ?? value.utf8.contains(0)
     }
 
     /// The value in PostgreSQL's text format (nil for NULL). Doubles print their shortest exact

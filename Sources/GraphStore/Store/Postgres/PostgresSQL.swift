@@ -51,10 +51,8 @@ enum PostgresSQL {
         case .blob: "bytea[]"
         default: "text[]"
         }
-        let elements = values.map { value in
-            "\"" + (value.postgresText ?? "").replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-        }
-        return (type, "{" + elements.joined(separator: ",") + "}")
+        // Built as bytes (`replacing` twice per element was 8% of a PostgreSQL re-import's client CPU).
+        return (type, PostgresBatchSQL.arrayText(values))
     }
 
     /// Seconds libpq waits for a server to accept a connection when neither the connection string

@@ -34,24 +34,27 @@ final class FetchRun: ManagedObject {
     /// of its completed runs (see ``SourceHistory/searchFrom``).
     @Attribute var newestUpload: Date? = nil
 
-    func record(_ summary: FetchSummary) {
-        pages = summary.pages
-        received = summary.received
-        inserted = summary.inserted
-        updated = summary.updated
-        unchanged = summary.unchanged
-        repeated = summary.repeated
-        skipped = summary.skipped
-        datesUnknown = summary.datesUnknown
-        excluded = summary.excluded
-        photographersInserted = summary.photographersInserted
-        photographersRemoved = summary.photographersRemoved
-        photographersRenamed = summary.photographersRenamed
-        morePages = summary.morePages
-        pagesSkippedKnown = summary.pagesSkippedKnown
-        gap = summary.gap
-        backfillPages = summary.backfillPages
-        windowsOverCap = summary.windowsOverCap
+    /// The counts of `summary`, as a row update (a page's save writes them without loading the run).
+    static func counts(_ summary: FetchSummary) -> [AttributeAssignment<FetchRun>] {
+        [
+            .set(\.$pages, to: summary.pages),
+            .set(\.$received, to: summary.received),
+            .set(\.$inserted, to: summary.inserted),
+            .set(\.$updated, to: summary.updated),
+            .set(\.$unchanged, to: summary.unchanged),
+            .set(\.$repeated, to: summary.repeated),
+            .set(\.$skipped, to: summary.skipped),
+            .set(\.$datesUnknown, to: summary.datesUnknown),
+            .set(\.$excluded, to: summary.excluded),
+            .set(\.$photographersInserted, to: summary.photographersInserted),
+            .set(\.$photographersRemoved, to: summary.photographersRemoved),
+            .set(\.$photographersRenamed, to: summary.photographersRenamed),
+            .set(\.$morePages, to: summary.morePages),
+            .set(\.$pagesSkippedKnown, to: summary.pagesSkippedKnown),
+            .set(\.$gap, to: summary.gap),
+            .set(\.$backfillPages, to: summary.backfillPages),
+            .set(\.$windowsOverCap, to: summary.windowsOverCap),
+        ]
     }
 
     var summary: FetchSummary {
